@@ -1,0 +1,57 @@
+/**
+ * Every generated artifact, as (path, content) pairs computed in memory. The build writes
+ * them; the freshness test computes them again and compares with what is committed.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { buildDocument } from './build-document.js';
+import { catalogue } from './catalogue.js';
+import { toJson, toYaml } from './render-spec.js';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const GENERATED = join(ROOT, 'generated');
+
+export interface Artifact {
+  /** Path relative to the repository root. */
+  path: string;
+  content: string;
+}
+
+type Step = (doc: OpenAPIObject) => Promise<Artifact[]> | Artifact[];
+
+/** The steps, in order; each turns the document into files. */
+export const steps: Record<string, Step> = {
+  spec: (doc) => [
+    { path: 'generated/openapi.json', content: toJson(doc) },
+    { path: 'generated/openapi.yaml', content: toYaml(doc) },
+  ],
+};
+
+export async function renderArtifacts(only?: readonly string[]): Promise<Artifact[]> {
+  const doc = buildDocument(catalogue);
+  const out: Artifact[] = [];
+  for (const [name, step] of Object.entries(steps)) {
+    if (only && !only.includes(name)) continue;
+    out.push(...(await step(doc)));
+  }
+  return out;
+}
+
+export async function writeArtifacts(): Promise<Array<{ path: string; ms: number }>> {
+  const doc = buildDocument(catalogue);
+  const written: Array<{ path: string; ms: number }> = [];
+  for (const step of Object.values(steps)) {
+    const started = performance.now();
+    const artifacts = await step(doc);
+    const ms = Math.round(performance.now() - started);
+    for (const artifact of artifacts) {
+      const file = join(ROOT, artifact.path);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, artifact.content);
+      written.push({ path: artifact.path, ms });
+    }
+  }
+  return written;
+}

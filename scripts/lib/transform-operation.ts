@@ -1,0 +1,154 @@
+/** Turns one catalogue operation into an OpenAPI Operation Object. */
+import type { OperationObject, ParameterObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
+import type { GroupSpec, OperationSpec, ParameterTable } from '../../spec/model.js';
+import { errorResponses } from '../../spec/responses.js';
+import { operationId } from './naming.js';
+import type { Problems } from './problems.js';
+import { makeNullable, transformType, type Context } from './transform-schema.js';
+
+export const RAW_TEXT_EXTENSION = 'x-onedev-raw-text';
+
+export interface OperationContext {
+  group: GroupSpec;
+  parameters: ParameterTable;
+  knownSchemas: ReadonlySet<string>;
+  knownExamples: ReadonlySet<string>;
+  usedExamples: Set<string>;
+  usedParameters: Set<string>;
+  problems: Problems;
+}
+
+const exampleRef = (name: string) => ({ $ref: `#/components/examples/${name}` });
+
+/** Names of `{param}` segments in a path template. */
+export function pathTemplateParams(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+}
+
+export function transformOperation(op: OperationSpec, ctx: OperationContext): OperationObject {
+  const id = operationId(ctx.group.name, op.name);
+  const where = `operation ${id} (${op.method} ${op.path})`;
+  const problem = (field: string, message: string) => ctx.problems.add(`${where}, ${field}: ${message}`);
+  const typeCtx = (field: string): Context => ({
+    where: `${where}, ${field}`,
+    known: ctx.knownSchemas,
+    problems: ctx.problems,
+  });
+  const useExample = (field: string, name: string) => {
+    if (!ctx.knownExamples.has(name)) problem(field, `reference to unknown example "${name}"`);
+    ctx.usedExamples.add(name);
+    return { default: exampleRef(name) };
+  };
+
+  if (!op.description.trim()) problem('description', 'is empty');
+  if (!op.permission.trim()) problem('permission', 'is empty');
+
+  // Parameters: every {name} in the path is declared as a path parameter, and nothing else is.
+  const parameters: Array<{ $ref: string }> = [];
+  const declaredPath = new Set<string>();
+  for (const key of op.parameters ?? []) {
+    const param = ctx.parameters[key];
+    if (!param) {
+      problem('parameters', `reference to unknown parameter "${key}"`);
+      continue;
+    }
+    ctx.usedParameters.add(key);
+    parameters.push({ $ref: `#/components/parameters/${key}` });
+    if (param.in === 'path') declaredPath.add(param.name);
+  }
+  const templated = pathTemplateParams(op.path);
+  for (const name of templated) {
+    if (!declaredPath.has(name)) problem('parameters', `path parameter {${name}} is used in the path but not declared`);
+  }
+  for (const name of declaredPath) {
+    if (!templated.includes(name)) problem('parameters', `path parameter "${name}" is declared but not used in the path`);
+  }
+
+  const operation: OperationObject = {
+    operationId: id,
+    summary: op.name,
+    description: `${op.description.trim()}\n\n**Permission:** ${op.permission.trim()}`,
+    tags: [ctx.group.name],
+  };
+  if (parameters.length > 0) operation.parameters = parameters as unknown as ParameterObject[];
+
+  if (op.body) {
+    if (op.method !== 'POST') problem('body', `a ${op.method} operation cannot take a body`);
+    if (op.body.kind === 'json') {
+      operation.requestBody = {
+        required: true,
+        description: op.body.description,
+        content: {
+          'application/json': {
+            schema: transformType(op.body.type, typeCtx('body')),
+            examples: useExample('body.example', op.body.example),
+          },
+        },
+      };
+    } else {
+      operation.requestBody = {
+        required: op.body.required,
+        description:
+          `${op.body.description} The body is raw text, not JSON: send the characters themselves ` +
+          '(no surrounding quotes, no escaping) with `Content-Type: application/json`.',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'string',
+              contentMediaType: 'text/plain',
+              description: 'The raw text; any JSON quotes sent would become part of the text.',
+            },
+            example: op.body.example,
+          },
+        },
+        [RAW_TEXT_EXTENSION]: true,
+      };
+    }
+  }
+
+  const responses: ResponsesObject = {};
+  const success = op.success;
+  if (success.kind === 'json') {
+    let schema: SchemaObject = transformType(success.type, typeCtx('success'));
+    if (success.nullable) schema = makeNullable(schema);
+    responses['200'] = {
+      description: success.description,
+      content: { 'application/json': { schema, examples: useExample('success.example', success.example) } },
+    };
+  } else if (success.kind === 'id') {
+    responses['200'] = {
+      description: `${success.description} The body is the id as a bare JSON number.`,
+      content: {
+        'application/json': {
+          schema: { type: 'integer', format: 'int64' },
+          examples: useExample('success', 'RecordId'),
+        },
+      },
+    };
+  } else {
+    responses['200'] = { description: `${success.description} The body is empty.` };
+  }
+  if (op.noContent) responses['204'] = { description: `${op.noContent} No body.` };
+
+  const seen = new Set<number>();
+  for (const status of op.errors) {
+    const shared = errorResponses[status];
+    if (!shared) {
+      problem('errors', `status ${status} has no shared error response`);
+      continue;
+    }
+    if (seen.has(status)) problem('errors', `status ${status} is listed twice`);
+    seen.add(status);
+  }
+  if (!seen.has(401)) problem('errors', 'every operation can answer 401; list it');
+  for (const status of [...seen].sort()) {
+    responses[String(status)] = { $ref: `#/components/responses/${errorResponses[status as keyof typeof errorResponses].name}` };
+  }
+  operation.responses = responses;
+
+  if (op.deprecated) {
+    operation.deprecated = true;
+    operation.description = `**Deprecated:** ${op.deprecated.trim()}\n\n${operation.description}`;
+  }
+  return operation;
+}

@@ -1,0 +1,207 @@
+/** Turns the catalogue's schema vocabulary (spec/model.ts) into JSON Schema 2020-12 objects. */
+import type { SchemaObject } from 'openapi3-ts/oas31';
+import type { Field, ObjectSchema, SchemaSpec, SchemaTable, TypeExpr } from '../../spec/model.js';
+import type { Problems } from './problems.js';
+
+export const schemaRef = (name: string) => `#/components/schemas/${name}`;
+
+/** Where a type expression sits, for error messages: "schema PullRequest, field targetBranch". */
+export interface Context {
+  where: string;
+  known: ReadonlySet<string>;
+  problems: Problems;
+}
+
+const SCALARS: Record<string, SchemaObject> = {
+  string: { type: 'string' },
+  int32: { type: 'integer', format: 'int32' },
+  int64: { type: 'integer', format: 'int64' },
+  number: { type: 'number' },
+  boolean: { type: 'boolean' },
+  'date-time': { type: 'string', format: 'date-time' },
+  'epoch-day': { type: 'integer', format: 'int64' },
+  any: {},
+};
+
+export function transformType(type: TypeExpr, ctx: Context): SchemaObject {
+  if (typeof type === 'string') {
+    const scalar = SCALARS[type];
+    if (!scalar) {
+      ctx.problems.add(`${ctx.where}: unknown type "${type}"`);
+      return {};
+    }
+    return { ...scalar };
+  }
+  if ('enum' in type) {
+    if (type.enum.length === 0) ctx.problems.add(`${ctx.where}: enum has no values`);
+    return { type: 'string', enum: [...type.enum] };
+  }
+  if ('ref' in type) {
+    if (!ctx.known.has(type.ref)) {
+      ctx.problems.add(`${ctx.where}: reference to unknown component schema "${type.ref}"`);
+    }
+    return { $ref: schemaRef(type.ref) };
+  }
+  if ('array' in type) {
+    const schema: SchemaObject = { type: 'array', items: transformType(type.array, ctx) };
+    if (type.uniqueItems) schema.uniqueItems = true;
+    return schema;
+  }
+  if ('map' in type) {
+    return { type: 'object', additionalProperties: transformType(type.map, ctx) };
+  }
+  ctx.problems.add(`${ctx.where}: unrecognised type expression ${JSON.stringify(type)}`);
+  return {};
+}
+
+/** OpenAPI 3.1 nullability: a type array with "null", null among enum values, or oneOf with null. */
+export function makeNullable(schema: SchemaObject): SchemaObject {
+  if (schema.$ref !== undefined) {
+    const { description, ...ref } = schema;
+    return { ...(description ? { description } : {}), oneOf: [ref, { type: 'null' }] };
+  }
+  if (typeof schema.type === 'string') {
+    const nullable: SchemaObject = { ...schema, type: [schema.type, 'null'] };
+    if (schema.enum) nullable.enum = [...schema.enum, null];
+    return nullable;
+  }
+  return schema; // `any` already admits null
+}
+
+function transformField(field: Field, ctx: Context): SchemaObject {
+  let schema: SchemaObject = { ...transformType(field.type, ctx), ...(field.constraints ?? {}) };
+  schema.description = field.description;
+  if (field.nullable) schema = makeNullable(schema);
+  if (field.readOnly) schema.readOnly = true;
+  return schema;
+}
+
+export type Direction = 'response' | 'create' | 'update' | 'both';
+
+const IMMUTABLE_NOTE = ' Ignored on update: the server keeps the stored value.';
+
+/**
+ * An object schema in one direction. Responses require every field (OneDev writes nulls).
+ * Create requires `requiredOnCreate`; update requires nothing (partial merge); beans used in
+ * both directions require every field. Request shapes refuse unknown properties, as the server does.
+ */
+export function transformObject(name: string, spec: ObjectSchema, direction: Direction, ctx: Context): SchemaObject {
+  const properties: Record<string, SchemaObject> = {};
+  const required: string[] = [];
+  if (spec.discriminator) {
+    const { property, value } = spec.discriminator;
+    properties[property] = {
+      type: 'string',
+      const: value,
+      description: `Names the concrete type: always \`${value}\` here.`,
+    };
+    required.push(property);
+  }
+  for (const [fieldName, field] of Object.entries(spec.fields)) {
+    const where = { ...ctx, where: `schema ${name}, field ${fieldName}` };
+    if (fieldName === '@type' || fieldName === '@class') {
+      ctx.problems.add(`${where.where}: the discriminator is added by the builder; declare it with \`discriminator\``);
+      continue;
+    }
+    if (direction === 'create' || direction === 'update') {
+      if (field.readOnly) continue;
+    }
+    const schema = transformField(field, where);
+    if (direction === 'update' && field.immutable) schema.description += IMMUTABLE_NOTE;
+    properties[fieldName] = schema;
+    if (direction === 'response' || direction === 'both') required.push(fieldName);
+    else if (direction === 'create' && field.requiredOnCreate) required.push(fieldName);
+  }
+  const schema: SchemaObject = { type: 'object', description: spec.description, properties };
+  if (required.length > 0) schema.required = required;
+  if (direction !== 'response') schema.additionalProperties = false;
+  return schema;
+}
+
+export const VARIANT_SUFFIX = { create: 'Create', update: 'Update' } as const;
+
+const VARIANT_NOTE = {
+  create: ' This is the shape of a create request: the server assigns `id` itself.',
+  update:
+    ' This is the shape of an update request: the server applies only the properties present and keeps the others.',
+} as const;
+
+/** All component schemas of the catalogue, request variants included, in name order. */
+export function transformSchemas(tables: Record<string, SchemaTable>, problems: Problems): Record<string, SchemaObject> {
+  const specs = new Map<string, { spec: SchemaSpec; module: string }>();
+  const define = (name: string, spec: SchemaSpec, module: string) => {
+    const existing = specs.get(name);
+    if (existing) {
+      problems.add(`schema ${name}: defined twice (in spec/schemas/${existing.module}.ts and spec/schemas/${module}.ts)`);
+      return;
+    }
+    if (!/^[A-Za-z0-9._-]+$/.test(name)) problems.add(`schema ${name}: component names may only use A-Z a-z 0-9 . _ -`);
+    specs.set(name, { spec, module });
+  };
+  for (const [module, table] of Object.entries(tables)) {
+    for (const [name, spec] of Object.entries(table)) define(name, spec, module);
+  }
+  const variants: Array<[string, string, ObjectSchema, 'create' | 'update', string]> = [];
+  for (const [name, { spec, module }] of [...specs]) {
+    if (spec.kind !== 'object') continue;
+    for (const request of spec.requests ?? []) {
+      const variant = name + VARIANT_SUFFIX[request];
+      variants.push([variant, name, spec, request, module]);
+      define(variant, { ...spec, requests: undefined }, module);
+    }
+  }
+  const known = new Set(specs.keys());
+  const variantOf = new Map(variants.map(([variant, , , request]) => [variant, request]));
+  const out: Record<string, SchemaObject> = {};
+  for (const name of [...specs.keys()].sort()) {
+    const { spec } = specs.get(name)!;
+    const ctx: Context = { where: `schema ${name}`, known, problems };
+    if (!spec.description) problems.add(`schema ${name}: description is empty`);
+    const request = variantOf.get(name);
+    if (spec.kind === 'object') {
+      const direction: Direction = request ?? (spec.requests ? 'response' : 'both');
+      const schema = transformObject(name, spec, direction, ctx);
+      if (request) schema.description += VARIANT_NOTE[request];
+      out[name] = schema;
+    } else if (spec.kind === 'alias') {
+      let schema: SchemaObject = { ...transformType(spec.type, ctx), description: spec.description };
+      if (spec.nullable) schema = makeNullable(schema);
+      out[name] = schema;
+    } else {
+      out[name] = transformFamily(name, spec.members, spec.discriminator, spec.description, specs, ctx);
+    }
+  }
+  return out;
+}
+
+function transformFamily(
+  name: string,
+  members: readonly string[],
+  property: '@type' | '@class',
+  description: string,
+  specs: Map<string, { spec: SchemaSpec }>,
+  ctx: Context,
+): SchemaObject {
+  const mapping: Record<string, string> = {};
+  if (members.length === 0) ctx.problems.add(`schema ${name}: family has no members`);
+  for (const member of members) {
+    const spec = specs.get(member)?.spec;
+    if (!spec) {
+      ctx.problems.add(`schema ${name}: member "${member}" is not a known component schema`);
+      continue;
+    }
+    if (spec.kind !== 'object' || spec.discriminator?.property !== property) {
+      ctx.problems.add(`schema ${name}: member ${member} must be an object whose discriminator property is ${property}`);
+      continue;
+    }
+    if (mapping[spec.discriminator.value]) {
+      ctx.problems.add(`schema ${name}: discriminator value ${spec.discriminator.value} is used by two members`);
+    }
+    mapping[spec.discriminator.value] = schemaRef(member);
+  }
+  return {
+    description,
+    oneOf: members.map((m) => ({ $ref: schemaRef(m) })),
+    discriminator: { propertyName: property, mapping },
+  };
+}

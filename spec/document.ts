@@ -1,0 +1,94 @@
+/** Document-level parts of the description: everything that is not a group or a schema. */
+
+/** The OneDev release this description follows (Milestone: the last release that had it). */
+export const ONEDEV_VERSION = '11.11.4';
+export const MILESTONE_ONEDEV_VERSION = '10.8.0';
+
+export const info = {
+  title: 'OneDev REST API',
+  /** Version of this description (semver); independent of OneDev's own version. */
+  version: '0.1.0',
+  summary: 'Machine-readable description of the REST API of OneDev, the self-hosted Git server.',
+  license: { name: 'MIT', identifier: 'MIT' },
+  contact: { name: 'onedev-openapi maintainers' },
+  'x-onedev-version': ONEDEV_VERSION,
+};
+
+export const server = {
+  url: '{origin}/~api',
+  description: 'A OneDev server. Every path below is relative to `<origin>/~api`.',
+  variables: {
+    origin: {
+      default: 'http://localhost:6610',
+      description:
+        'Scheme, host and port of the OneDev server (6610 is the port a fresh installation listens on), with no trailing slash.',
+    },
+  },
+};
+
+export const securitySchemes = {
+  basicAuth: {
+    type: 'http',
+    scheme: 'basic',
+    description:
+      'HTTP Basic with a user name and either the account password or an access token ' +
+      '(an access token is preferred: it can be limited and revoked).',
+  },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An access token, sent as `Authorization: Bearer <token>`. Create one under My Account > Access Tokens.',
+  },
+} as const;
+
+/** Top-level description: the rules a caller must know before the first request. */
+export const description = `
+Describes the REST API of [OneDev](https://onedev.io) **${ONEDEV_VERSION}** (the Milestone
+group: OneDev ${MILESTONE_ONEDEV_VERSION}, the last release that had it). The API has no version
+segment in its paths; it is served under \`<server>/~api\`.
+
+## Authentication
+Send HTTP Basic credentials (user name plus password or access token) or a bearer access token
+with every request. Requests that change anything (POST, DELETE) always need credentials. GET
+requests without credentials are answered with 401 unless the administrator enabled anonymous
+access, in which case the normal permission checks apply to the anonymous user. A failed
+permission check is 401 for an anonymous caller and 403 for a signed-in one.
+
+## Ids, not numbers
+Pull requests and builds have an internal **id** and a per-project **number** (the \`#123\` in
+the web UI). Every operation that addresses a single pull request or build takes the **id**.
+To turn a number into an id, call *Query Basic Info* on \`/pulls\` or \`/builds\` with a query that
+compares the field Number with a reference, either \`"Number" is "path/to/project#100"\` or
+\`"Number" is "PROJECTKEY-100"\` (quotes included; the project part is mandatory), then read
+\`id\` from the single result.
+
+## Paging
+Collection reads take the required query parameters \`offset\` (records to skip) and \`count\`
+(records to return); neither has a default. Pull requests, builds and packages allow at most 100
+records a page to callers who are not administrators; roles allow at most 100 to everyone. Keep
+asking with a growing offset until a page comes back shorter than \`count\`. Unknown query
+parameters are refused with 400.
+
+## Request and response bodies
+JSON property names are OneDev's field names. References to other records are ids named
+\`<record>Id\`; records never embed each other. Responses list every property, writing \`null\`
+where a value is absent. \`POST /<resource>/{id}\` applies only the properties present in the
+body (a partial update). Dates are ISO 8601 with an offset, e.g. \`2025-07-05T09:04:40.123+00:00\`.
+Values of abstract types carry their concrete type in \`@type\` (authenticators: \`@class\`).
+
+**Raw-text bodies.** A few operations (Set Title, Set Description, Reopen, Discard, Merge,
+Delete Source Branch, Restore Source Branch, and Update of a pull request comment) read the
+request body as plain text: send the text itself with \`Content-Type: application/json\` and
+**no JSON quotes**; quotes would be stored as part of the text. These bodies are marked with
+\`x-onedev-raw-text: true\`.
+
+Operations that create a record answer 200 with the new id as a bare JSON number; operations
+that only act answer 200 with an empty body.
+
+## Errors
+Error bodies are plain text (\`text/plain\`): a message, with no JSON envelope. 400 means a bad
+parameter or body, 401 missing or wrong credentials, 403 a permission the caller lacks, 404 an
+unknown id (also a non-numeric id), 406 a pull request in the wrong state, 500 a business rule
+or database constraint the change broke.
+`.trim();

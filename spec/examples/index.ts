@@ -1,0 +1,29 @@
+import type { ExampleTable } from '../model.js';
+import { commonExamples } from './common.js';
+import { pullRequestExamples } from './pull-request.js';
+import { pullRequestRecordsExamples } from './pull-request-records.js';
+import { buildExamples } from './build.js';
+import { packageExamples } from './package.js';
+import { labelSpecExamples } from './label-spec.js';
+import { accessExamples } from './access.js';
+import { issueRecordsExamples } from './issue-records.js';
+import { settingsCoreExamples } from './settings-core.js';
+import { settingsIssueExamples } from './settings-issue.js';
+import { settingsExecutorsExamples } from './settings-executors.js';
+import { sshKeyExamples } from './ssh-key.js';
+
+/** Every module's table; the builder rejects a name defined twice. */
+export const examplesModules: Record<string, ExampleTable> = {
+  common: commonExamples,
+  'pull-request': pullRequestExamples,
+  'pull-request-records': pullRequestRecordsExamples,
+  'build': buildExamples,
+  'package': packageExamples,
+  'label-spec': labelSpecExamples,
+  'access': accessExamples,
+  'issue-records': issueRecordsExamples,
+  'settings-core': settingsCoreExamples,
+  'settings-issue': settingsIssueExamples,
+  'settings-executors': settingsExecutorsExamples,
+  'ssh-key': sshKeyExamples,
+};

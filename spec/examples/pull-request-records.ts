@@ -1,0 +1,106 @@
+import type { ExampleTable } from '../model.js';
+
+const comment = {
+  id: 311,
+  date: '2025-06-30T14:05:11.482+08:00',
+  userId: 3,
+  content:
+    'Looks good overall. Could you add a test for the empty-branch case in `MergeHelper`?',
+  requestId: 42,
+  revisionCount: 1,
+};
+
+const watch = { id: 77, requestId: 42, userId: 5, watching: true };
+
+const assignment = { id: 63, userId: 4, requestId: 42 };
+
+const review = {
+  id: 58,
+  userId: 5,
+  requestId: 42,
+  status: 'APPROVED',
+  statusDate: '2025-07-01T09:12:44.019+08:00',
+};
+
+export const pullRequestRecordsExamples: ExampleTable = {
+  // Comments
+  PullRequestComment: { summary: 'A comment on pull request 42', value: comment },
+  PullRequestCommentCreate: {
+    summary: 'Comment on pull request 42 as user 3',
+    value: {
+      userId: 3,
+      requestId: 42,
+      content: 'Rebased onto `main`; the CI failure on `feature/ssh-keys` should be gone now.',
+    },
+  },
+  PullRequestCommentContent: {
+    summary: 'New comment text, sent as the raw body (no JSON quotes)',
+    value:
+      'Looks good overall. Could you add a test for the empty-branch case in `MergeHelper`? ' +
+      'Edit: never mind, found it in `MergeHelperTest`.',
+  },
+  PullRequestCommentList: {
+    summary: 'Comments of pull request 42',
+    value: [
+      comment,
+      {
+        id: 315,
+        date: '2025-06-30T16:47:03.120+08:00',
+        userId: 2,
+        content: 'Added `testEmptyBranch` in the latest push.',
+        requestId: 42,
+        revisionCount: 0,
+      },
+    ],
+  },
+
+  // Watches
+  PullRequestWatch: { summary: 'User 5 follows pull request 42', value: watch },
+  PullRequestWatchCreate: {
+    summary: 'Follow pull request 42 as user 5',
+    value: { requestId: 42, userId: 5, watching: true },
+  },
+  PullRequestWatchUpdate: {
+    summary: 'Stop notifications for this pull request',
+    value: { watching: false },
+  },
+  PullRequestWatchList: {
+    summary: 'Watches of pull request 42',
+    value: [watch, { id: 78, requestId: 42, userId: 7, watching: false }],
+  },
+
+  // Assignments
+  PullRequestAssignment: { summary: 'User 4 is assigned to pull request 42', value: assignment },
+  PullRequestAssignmentCreate: {
+    summary: 'Assign user 4 to pull request 42',
+    value: { userId: 4, requestId: 42 },
+  },
+  PullRequestAssignmentList: {
+    summary: 'Assignees of pull request 42',
+    value: [assignment, { id: 64, userId: 6, requestId: 42 }],
+  },
+
+  // Reviews
+  PullRequestReview: { summary: 'User 5 approved pull request 42', value: review },
+  PullRequestReviewCreate: {
+    summary: 'Add user 5 as a reviewer of pull request 42',
+    value: { userId: 5, requestId: 42, status: 'PENDING' },
+  },
+  PullRequestReviewUpdate: {
+    summary: 'Ask for changes',
+    value: { status: 'REQUESTED_FOR_CHANGES' },
+  },
+  PullRequestReviewList: {
+    summary: 'Reviews of pull request 42 (excluded reviewers are not listed)',
+    value: [
+      review,
+      {
+        id: 59,
+        userId: 8,
+        requestId: 42,
+        status: 'PENDING',
+        statusDate: '2025-06-30T10:20:37.905+08:00',
+      },
+    ],
+  },
+};

@@ -1,0 +1,3 @@
+import type { ExampleTable } from '../model.js';
+
+export const settingsIssueExamples: ExampleTable = {};

@@ -1,0 +1,139 @@
+import type { GroupSpec } from '../model.js';
+
+const ADMIN_ONLY = 'Site administrators only.';
+
+export const groupGroup: GroupSpec = {
+  name: 'Group',
+  description:
+    'User groups. A group can make its members site administrators, let them create root ' +
+    'projects, require two-factor authentication of them, and carry roles on projects. ' +
+    'Members are managed with the Membership operations; the project roles of a group are ' +
+    'read here. Everything but Get Id is for site administrators.',
+  operations: [
+    {
+      name: 'Get Basic Info',
+      method: 'GET',
+      path: '/groups/{groupId}',
+      description: 'Reads one group by its id (its own properties, without members or project roles).',
+      permission: ADMIN_ONLY,
+      parameters: ['groupId'],
+      success: { kind: 'json', type: { ref: 'Group' }, description: 'The group.', example: 'Group' },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Get Authorizations',
+      method: 'GET',
+      path: '/groups/{groupId}/authorizations',
+      description:
+        'Lists the roles the group holds on projects, one record per project and role. The ' +
+        'whole list comes back at once; it is not paged.',
+      permission: ADMIN_ONLY,
+      parameters: ['groupId'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'GroupAuthorization' } },
+        description: 'The project roles of the group (possibly empty).',
+        example: 'GroupAuthorizationList',
+      },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Get Memberships',
+      method: 'GET',
+      path: '/groups/{groupId}/memberships',
+      description:
+        'Lists the memberships of the group, one per member user. The whole list comes back ' +
+        'at once; it is not paged. Remove a member by deleting its membership.',
+      permission: ADMIN_ONLY,
+      parameters: ['groupId'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'Membership' } },
+        description: 'The memberships of the group (possibly empty).',
+        example: 'MembershipList',
+      },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Query Basic Info',
+      method: 'GET',
+      path: '/groups',
+      description:
+        'Pages through groups, optionally only those whose whole name matches `name` ' +
+        '(case-insensitive; `*` stands for any run of characters, so `dev*` finds names ' +
+        'starting with "dev"). No particular order is promised. A `count` or `offset` that ' +
+        'is not an integer is answered with 404, a missing one or an unknown parameter with 400.',
+      permission: ADMIN_ONLY,
+      parameters: ['nameFilter', 'offset', 'countUnlimited'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'Group' } },
+        description: 'One page of groups.',
+        example: 'GroupList',
+      },
+      errors: [400, 401, 403, 404],
+    },
+    {
+      name: 'Get Id',
+      method: 'GET',
+      path: '/groups/ids/{name}',
+      description: 'Looks a group up by its exact name and answers with its id as a bare JSON number.',
+      permission:
+        'Any signed-in user; also anonymous callers when the server allows anonymous access. ' +
+        'No administrator check is made.',
+      parameters: ['groupName'],
+      success: { kind: 'id', description: 'The id of the group, e.g. `5`.' },
+      errors: [401, 404],
+    },
+    {
+      name: 'Create',
+      method: 'POST',
+      path: '/groups',
+      description:
+        'Creates a group. Members and project roles are added afterwards (Membership Create ' +
+        'for members). A missing or already used name fails with 500.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'GroupCreate' },
+        description: 'The new group.',
+        example: 'GroupCreate',
+      },
+      success: { kind: 'id', description: 'The id of the new group.' },
+      errors: [400, 401, 403, 500],
+    },
+    {
+      name: 'Update',
+      method: 'POST',
+      path: '/groups/{groupId}',
+      description:
+        'Changes a group: the properties present in the body replace the stored ones, the ' +
+        'others are kept. A new name is carried over to the places that refer to the group ' +
+        'by name (branch and tag protections, job secret authorizations, settings); a name already ' +
+        'used by another group fails with 500.',
+      permission: ADMIN_ONLY,
+      parameters: ['groupId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'GroupUpdate' },
+        description: 'The properties to change.',
+        example: 'GroupUpdate',
+      },
+      success: { kind: 'empty', description: 'The group was updated.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Delete',
+      method: 'DELETE',
+      path: '/groups/{groupId}',
+      description:
+        'Deletes a group together with its memberships and project roles. Refused with 500 ' +
+        '(the message says where) while project settings such as branch or tag protections, ' +
+        'or global settings, still refer to the group by name.',
+      permission: ADMIN_ONLY,
+      parameters: ['groupId'],
+      success: { kind: 'empty', description: 'The group was deleted.' },
+      errors: [401, 403, 404, 500],
+    },
+  ],
+};

@@ -1,0 +1,55 @@
+import type { GroupSpec } from '../model.js';
+
+const LINK_PERMISSION =
+  'A signed-in user allowed to edit links of the link spec in the source issue\'s project or in ' +
+  'the target issue\'s project: a role that lists the spec among its editable links, or the ' +
+  'right to manage issues there (project managers and administrators included).';
+
+export const issueLinkGroup: GroupSpec = {
+  name: 'Issue Link',
+  description:
+    'Typed relations between two issues, each an instance of a link spec from the server\'s ' +
+    'issue settings (for example "Child Issue" with its opposite "Parent Issue", or a symmetric ' +
+    '"Related"). Links are added and removed, never edited.',
+  operations: [
+    {
+      name: 'Get',
+      method: 'GET',
+      path: '/issue-links/{linkId}',
+      description: 'Reads one issue link by its id.',
+      permission: 'Anyone who can see at least one of the two linked issues.',
+      parameters: ['linkId'],
+      success: { kind: 'json', type: { ref: 'IssueLink' }, description: 'The link.', example: 'IssueLink' },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Create',
+      method: 'POST',
+      path: '/issue-links',
+      description:
+        'Links two issues with a link spec. The server refuses with 400: linking an issue to ' +
+        'itself; a link that already exists for the same spec and issues; a second link of a ' +
+        'spec (or of its opposite side) that allows only one; and an issue the spec\'s issue ' +
+        'filter (or its opposite side\'s filter) does not accept.',
+      permission: LINK_PERMISSION,
+      body: {
+        kind: 'json',
+        type: { ref: 'IssueLinkCreate' },
+        description: 'The source issue, the target issue and the link spec.',
+        example: 'IssueLinkCreate',
+      },
+      success: { kind: 'id', description: 'The id of the new link.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Delete',
+      method: 'DELETE',
+      path: '/issue-links/{linkId}',
+      description: 'Removes a link between two issues; the issues themselves are untouched.',
+      permission: LINK_PERMISSION,
+      parameters: ['linkId'],
+      success: { kind: 'empty', description: 'The link was removed.' },
+      errors: [401, 403, 404],
+    },
+  ],
+};

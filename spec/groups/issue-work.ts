@@ -1,0 +1,82 @@
+import type { GroupSpec } from '../model.js';
+
+const SUBSCRIPTION =
+  'This operation needs an active OneDev Enterprise subscription; without one the server ' +
+  'answers 500 with a generic error text.';
+
+export const issueWorkGroup: GroupSpec = {
+  name: 'Issue Work',
+  description:
+    'Time-tracking entries: minutes a user spent on an issue. Time tracking is an Enterprise ' +
+    'feature: reading and logging work need an active subscription and, for logging, a project ' +
+    'with time tracking enabled; otherwise the server answers 500.',
+  operations: [
+    {
+      name: 'Get',
+      method: 'GET',
+      path: '/issue-works/{workId}',
+      description: `Reads one work record by its id. ${SUBSCRIPTION}`,
+      permission:
+        'Anyone who can see the issue: access to its project, and for a confidential issue the ' +
+        'right to see confidential issues (or having been granted access to that particular issue).',
+      parameters: ['workId'],
+      success: { kind: 'json', type: { ref: 'IssueWork' }, description: 'The work record.', example: 'IssueWork' },
+      errors: [401, 403, 404, 500],
+    },
+    {
+      name: 'Create',
+      method: 'POST',
+      path: '/issue-works',
+      description:
+        'Logs time spent on an issue; the server stamps the record with the current time. ' +
+        `${SUBSCRIPTION} It also answers 500 when time tracking is not enabled for the issue's ` +
+        'project (both checks run before the permission check).',
+      permission:
+        'A caller who can see the issue, logging work for themselves (`userId` is their own id); ' +
+        'administrators may log work for any user.',
+      body: {
+        kind: 'json',
+        type: { ref: 'IssueWorkCreate' },
+        description: 'The issue, the user, the minutes spent and an optional note.',
+        example: 'IssueWorkCreate',
+      },
+      success: { kind: 'id', description: 'The id of the new work record.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Update',
+      method: 'POST',
+      path: '/issue-works/{workId}',
+      description:
+        'Changes the minutes or the note of a work record. Only the properties present in the ' +
+        'body are applied; `issueId` and `userId` cannot be changed and `date` is ignored. Unlike ' +
+        'Get and Create, this operation does not check the subscription or the project\'s ' +
+        'time-tracking setting.',
+      permission:
+        'The user who logged the work, or anyone allowed to manage issues of the issue\'s project ' +
+        '(project managers and administrators included).',
+      parameters: ['workId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'IssueWorkUpdate' },
+        description: 'The properties to change.',
+        example: 'IssueWorkUpdate',
+      },
+      success: { kind: 'empty', description: 'The record was updated.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Delete',
+      method: 'DELETE',
+      path: '/issue-works/{workId}',
+      description:
+        'Removes a work record. Like Update, it does not check ' +
+        'the subscription.',
+      permission:
+        'The user who logged the work, or anyone allowed to manage issues of the issue\'s project.',
+      parameters: ['workId'],
+      success: { kind: 'empty', description: 'The record was removed.' },
+      errors: [401, 403, 404],
+    },
+  ],
+};

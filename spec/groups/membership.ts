@@ -1,0 +1,54 @@
+import type { GroupSpec } from '../model.js';
+
+const ADMIN_ONLY = 'Site administrators only.';
+
+export const membershipGroup: GroupSpec = {
+  name: 'Membership',
+  description:
+    'Memberships put users into groups. There is no update: to move a user, delete one ' +
+    'membership and create another. List a group\'s memberships with Group Get Memberships.',
+  operations: [
+    {
+      name: 'Get',
+      method: 'GET',
+      path: '/memberships/{membershipId}',
+      description: 'Reads one membership by its id.',
+      permission: ADMIN_ONLY,
+      parameters: ['membershipId'],
+      success: {
+        kind: 'json',
+        type: { ref: 'Membership' },
+        description: 'The membership.',
+        example: 'Membership',
+      },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Create',
+      method: 'POST',
+      path: '/memberships',
+      description:
+        'Adds a user to a group. Both ids must exist; a user already in the group, or a ' +
+        'missing id, fails with 500.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'MembershipCreate' },
+        description: 'The user and the group.',
+        example: 'MembershipCreate',
+      },
+      success: { kind: 'id', description: 'The id of the new membership.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Delete',
+      method: 'DELETE',
+      path: '/memberships/{membershipId}',
+      description: 'Removes a user from a group.',
+      permission: ADMIN_ONLY,
+      parameters: ['membershipId'],
+      success: { kind: 'empty', description: 'The membership was removed.' },
+      errors: [401, 403, 404],
+    },
+  ],
+};

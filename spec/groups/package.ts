@@ -1,0 +1,88 @@
+import type { GroupSpec } from '../model.js';
+
+const READ =
+  'Anyone with the "read package" permission on the package\'s project (through its roles, or ' +
+  'anonymous access when the server allows it), or an administrator.';
+
+export const packageGroup: GroupSpec = {
+  name: 'Package',
+  description:
+    'Packages held by project package registries (container images, Maven, npm, NuGet, PyPI, ' +
+    'RubyGems, Helm). Packages are published with the registry\'s own client; here they are ' +
+    'read, listed and deleted.',
+  operations: [
+    {
+      name: 'Get Basic Info',
+      method: 'GET',
+      path: '/packages/{packId}',
+      description: 'Reads one package: its type, name, version, publisher and publishing build.',
+      permission: READ,
+      parameters: ['packId'],
+      success: { kind: 'json', type: { ref: 'Pack' }, description: 'The package.', example: 'Pack' },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Get Labels',
+      method: 'GET',
+      path: '/packages/{packId}/labels',
+      description: 'Lists the labels attached to a package; each names a label spec by id.',
+      permission: READ,
+      parameters: ['packId'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'PackLabel' } },
+        description: 'The labels, possibly none.',
+        example: 'PackLabelList',
+      },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Get Blobs',
+      method: 'GET',
+      path: '/packages/{packId}/blobs',
+      description:
+        'Lists the stored files that make up a package (for a container image: manifest, ' +
+        'config and layers). A blob may be shared by several packages of the same project.',
+      permission: READ,
+      parameters: ['packId'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'PackBlob' } },
+        description: 'The blobs, possibly none.',
+        example: 'PackBlobList',
+      },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Query Basic Info',
+      method: 'GET',
+      path: '/packages',
+      description:
+        'Lists packages of all projects that match a query, one page at a time. Packages of ' +
+        'projects the caller may not read are left out rather than refused.',
+      permission:
+        'Any caller (anonymous ones only when the server allows anonymous access); the page only ' +
+        'holds packages the caller may read. Non-administrators may ask for at most 100 records.',
+      parameters: ['packageQuery', 'offset', 'countLimitedForNonAdmins'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'Pack' } },
+        description: 'The page of packages, possibly empty.',
+        example: 'PackList',
+      },
+      errors: [400, 401],
+    },
+    {
+      name: 'Delete',
+      method: 'DELETE',
+      path: '/packages/{packId}',
+      description:
+        'Deletes a package with its labels and blob references. Blobs no other package uses are ' +
+        'cleaned up by the server later.',
+      permission: 'Anyone with the "write package" permission on the package\'s project, or an administrator.',
+      parameters: ['packId'],
+      success: { kind: 'empty', description: 'The package was deleted.' },
+      errors: [401, 403, 404],
+    },
+  ],
+};

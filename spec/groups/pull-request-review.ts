@@ -1,0 +1,76 @@
+import type { GroupSpec } from '../model.js';
+
+export const pullRequestReviewGroup: GroupSpec = {
+  name: 'Pull Request Review',
+  description:
+    'Reviewers of pull requests and the state of each review (pending, approved, changes ' +
+    'requested, or excluded). There is no delete: a reviewer is taken off a request by setting ' +
+    'the review\'s status to `EXCLUDED`. The submitter of a pull request can never review it, ' +
+    'and reviews of a merged pull request can no longer change. List a pull request\'s reviews ' +
+    '(excluded ones left out) with the Pull Request group\'s Get Reviews.',
+  operations: [
+    {
+      name: 'Get',
+      method: 'GET',
+      path: '/pull-request-reviews/{reviewId}',
+      description: 'Reads one pull request review by its id, excluded reviews included.',
+      permission: 'Anyone allowed to read the code of the pull request\'s target project.',
+      parameters: ['reviewId'],
+      success: {
+        kind: 'json',
+        type: { ref: 'PullRequestReview' },
+        description: 'The review.',
+        example: 'PullRequestReview',
+      },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Create',
+      method: 'POST',
+      path: '/pull-request-reviews',
+      description:
+        'Adds a reviewer to a pull request with the given status (`PENDING` when left out). ' +
+        'A `PENDING` review is announced as a review request, an `EXCLUDED` one as a removed ' +
+        'reviewer. Refused with 500 when the reviewer is the pull request\'s submitter ("Pull ' +
+        'request submitter can not be reviewer") or the pull request is merged ("Pull request ' +
+        'is merged"); a second review for the same user and pull request breaks a database ' +
+        'constraint (500), so change the existing one with Update. A body without `requestId` ' +
+        'or `userId` fails on the server (500); ids that name no pull request or user are ' +
+        'answered with 404.',
+      permission:
+        'Anyone allowed to read the code of the target project, for their own review (`userId` ' +
+        'is the caller); administrators may add any user as a reviewer.',
+      body: {
+        kind: 'json',
+        type: { ref: 'PullRequestReviewCreate' },
+        description: 'The reviewer, the pull request and the initial status.',
+        example: 'PullRequestReviewCreate',
+      },
+      success: { kind: 'id', description: 'The id of the new review.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Update',
+      method: 'POST',
+      path: '/pull-request-reviews/{reviewId}',
+      description:
+        'Changes a review. Only the properties present in the body are applied; `userId` and ' +
+        '`requestId` cannot be changed and are ignored, so in practice this sets `status` (and ' +
+        'thereby moves `statusDate` to now). Setting `PENDING` announces a review request ' +
+        'again; setting `EXCLUDED` takes the reviewer off the request. Refused with 500 when ' +
+        'the pull request is merged ("Pull request is merged") or the reviewer is its ' +
+        'submitter ("Pull request submitter can not be reviewer").',
+      permission:
+        'The reviewer, or anyone allowed to manage pull requests of the target project.',
+      parameters: ['reviewId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'PullRequestReviewUpdate' },
+        description: 'The properties to change.',
+        example: 'PullRequestReviewUpdate',
+      },
+      success: { kind: 'empty', description: 'The review was updated.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+  ],
+};

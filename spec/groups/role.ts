@@ -1,0 +1,114 @@
+import type { GroupSpec } from '../model.js';
+
+const ADMIN_ONLY = 'Site administrators only.';
+
+const LINKS_NOTE =
+  'Which issue links the role may edit cannot be set through the API: the web UI\'s ' +
+  '"editable issue links" are not part of the JSON (a property of that name is silently ' +
+  'ignored), and the server resets the role\'s issue-link permissions to none on every ';
+
+export const roleGroup: GroupSpec = {
+  name: 'Role',
+  description:
+    'Roles: named sets of project permissions (code, packages, issues, builds and jobs, ' +
+    'project management). Roles are granted on projects to users, groups and access ' +
+    'tokens, or to everyone as default roles (see Base Authorization). Everything but Get ' +
+    'Id is for site administrators.',
+  operations: [
+    {
+      name: 'Get',
+      method: 'GET',
+      path: '/roles/{roleId}',
+      description: 'Reads one role by its id.',
+      permission: ADMIN_ONLY,
+      parameters: ['roleId'],
+      success: { kind: 'json', type: { ref: 'Role' }, description: 'The role.', example: 'Role' },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Query',
+      method: 'GET',
+      path: '/roles',
+      description:
+        'Pages through roles, optionally only those whose whole name matches `name` ' +
+        '(case-insensitive; `*` stands for any run of characters). No particular order is ' +
+        'promised. `count` above 100 is refused with 400 for every caller. A `count` or ' +
+        '`offset` that is not an integer is answered with 404, a missing one or an unknown ' +
+        'parameter with 400.',
+      permission: ADMIN_ONLY,
+      parameters: ['nameFilter', 'offset', 'countLimited'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'Role' } },
+        description: 'One page of roles.',
+        example: 'RoleList',
+      },
+      errors: [400, 401, 403, 404],
+    },
+    {
+      name: 'Get Id',
+      method: 'GET',
+      path: '/roles/ids/{name}',
+      description: 'Looks a role up by its exact name and answers with its id as a bare JSON number.',
+      permission:
+        'Any signed-in user; also anonymous callers when the server allows anonymous access. ' +
+        'No administrator check is made.',
+      parameters: ['roleName'],
+      success: { kind: 'id', description: 'The id of the role, e.g. `2`.' },
+      errors: [401, 404],
+    },
+    {
+      name: 'Create',
+      method: 'POST',
+      path: '/roles',
+      description:
+        'Creates a role. Properties left out take their defaults (no permissions, all issue ' +
+        'fields editable, time tracking visible). A missing or already used name fails ' +
+        'with 500. ' + LINKS_NOTE + 'create.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'RoleCreate' },
+        description: 'The new role.',
+        example: 'RoleCreate',
+      },
+      success: { kind: 'id', description: 'The id of the new role.' },
+      errors: [400, 401, 403, 500],
+    },
+    {
+      name: 'Update',
+      method: 'POST',
+      path: '/roles/{roleId}',
+      description:
+        'Changes a role: the properties present in the body replace the stored ones, the ' +
+        'others are kept (`jobPrivileges` and `editableIssueFields` are replaced as a whole). ' +
+        'A new name is carried over to the settings that refer to the role by name; a name ' +
+        'already used by another role fails with 500. ' + LINKS_NOTE +
+        'update, so updating a role through the API revokes any issue-link edit permission ' +
+        'given to it in the web UI.',
+      permission: ADMIN_ONLY,
+      parameters: ['roleId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'RoleUpdate' },
+        description: 'The properties to change.',
+        example: 'RoleUpdate',
+      },
+      success: { kind: 'empty', description: 'The role was updated.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Delete',
+      method: 'DELETE',
+      path: '/roles/{roleId}',
+      description:
+        'Deletes a role and every grant of it (to users, groups, access tokens and as a ' +
+        'default role). Refused with 500 (the message says where) while settings still ' +
+        'refer to the role by name.',
+      permission: ADMIN_ONLY,
+      parameters: ['roleId'],
+      success: { kind: 'empty', description: 'The role was deleted.' },
+      errors: [401, 403, 404, 500],
+    },
+  ],
+};

@@ -1,0 +1,47 @@
+import type { GroupSpec } from '../model.js';
+
+export const sshKeyGroup: GroupSpec = {
+  name: 'Ssh Key',
+  description:
+    'Public SSH keys that let a user push and pull over SSH. Each key belongs to one user; ' +
+    'keys are added and removed, never edited.',
+  operations: [
+    {
+      name: 'Get',
+      method: 'GET',
+      path: '/ssh-keys/{sshKeyId}',
+      description: 'Reads one SSH key by its id.',
+      permission: 'The key owner, or an administrator.',
+      parameters: ['sshKeyId'],
+      success: { kind: 'json', type: { ref: 'SshKey' }, description: 'The key.', example: 'SshKey' },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Create',
+      method: 'POST',
+      path: '/ssh-keys',
+      description:
+        'Adds a public key for a user. The server records the creation time and computes the ' +
+        'fingerprint itself; a key that is not valid OpenSSH text, or one already registered, is refused.',
+      permission: 'The user named by `ownerId` for their own keys, or an administrator for anyone.',
+      body: {
+        kind: 'json',
+        type: { ref: 'SshKeyCreate' },
+        description: 'The key text and its owner.',
+        example: 'SshKeyCreate',
+      },
+      success: { kind: 'id', description: 'The id of the new key.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Delete',
+      method: 'DELETE',
+      path: '/ssh-keys/{sshKeyId}',
+      description: 'Removes an SSH key; its owner can no longer authenticate with it.',
+      permission: 'The key owner, or an administrator.',
+      parameters: ['sshKeyId'],
+      success: { kind: 'empty', description: 'The key was removed.' },
+      errors: [401, 403, 404],
+    },
+  ],
+};

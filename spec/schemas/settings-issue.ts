@@ -1,0 +1,855 @@
+import type { Field, ObjectSchema, SchemaTable } from '../model.js';
+
+/*
+ * The issue setting area (GET/POST /settings/issue): GlobalIssueSetting and every bean nested in
+ * it. Values whose Java type is abstract or an interface are families keyed by `@type` (the
+ * simple class name). Several provider classes share a simple name across packages (e.g.
+ * `SpecifiedDefaultValue` exists for text, date, choice, user ... fields), so their component
+ * names carry the owning field type as a prefix while `@type` keeps the simple name.
+ */
+
+/** A member of a family: an object pinned to its simple class name. */
+function member(typeName: string, description: string, fields: Record<string, Field>): ObjectSchema {
+  return { kind: 'object', description, discriminator: { property: '@type', value: typeName }, fields };
+}
+
+const scriptName = (returns: string): Field => ({
+  type: 'string',
+  description:
+    `Name of a Groovy script defined in the administration's groovy scripts; the script is run ` +
+    `when the value is needed and must return ${returns}.`,
+});
+
+const applicableProjects = (what: string): Field => ({
+  type: 'string',
+  nullable: true,
+  description:
+    `Projects ${what} applies to: space-separated project paths, where \`**\`, \`*\` and \`?\` ` +
+    'are path wildcards and a leading `-` excludes. Null means every project.',
+});
+
+// ---------------------------------------------------------------------------------------------
+// Show condition of a field (ShowCondition and its ValueMatcher family)
+// ---------------------------------------------------------------------------------------------
+
+const showConditionSchemas: SchemaTable = {
+  ShowCondition: {
+    kind: 'object',
+    description:
+      'Makes a custom field visible only when another field of the issue holds certain values.',
+    fields: {
+      inputName: {
+        type: 'string',
+        description: 'Name of the other custom field whose value decides visibility.',
+      },
+      valueMatcher: {
+        type: { ref: 'ValueMatcher' },
+        description: 'The test applied to the value of the field named by `inputName`.',
+      },
+    },
+  },
+  ValueMatcher: {
+    kind: 'family',
+    description: 'How the value of the controlling field is tested, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['ValueIsOneOf', 'ValueIsNotAnyOf', 'ValueIsNotEmpty', 'ValueIsEmpty'],
+  },
+  ValueIsOneOf: member('ValueIsOneOf', 'Matches when the controlling field has at least one of the listed values.', {
+    values: {
+      type: { array: 'string' },
+      description: 'Values to look for; at least one is expected.',
+    },
+  }),
+  ValueIsNotAnyOf: member('ValueIsNotAnyOf', 'Matches when the controlling field has none of the listed values.', {
+    values: {
+      type: { array: 'string' },
+      description: 'Values that must all be absent; at least one is expected.',
+    },
+  }),
+  ValueIsNotEmpty: member('ValueIsNotEmpty', 'Matches when the controlling field has a value.', {}),
+  ValueIsEmpty: member('ValueIsEmpty', 'Matches when the controlling field has no value.', {}),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Custom issue fields (FieldSpec family)
+// ---------------------------------------------------------------------------------------------
+
+/** Fields every custom field type has (InputSpec + FieldSpec). */
+const fieldSpecBase: Record<string, Field> = {
+  name: {
+    type: 'string',
+    description: 'Name of the field, unique among the custom fields; issue queries refer to it by this name.',
+  },
+  description: {
+    type: 'string',
+    nullable: true,
+    description: 'Optional help text shown with the field (HTML allowed). Null when there is none.',
+  },
+  allowMultiple: {
+    type: 'boolean',
+    description:
+      'Whether the field holds a list of values. Only meaningful for field types that support several values.',
+  },
+  showCondition: {
+    type: { ref: 'ShowCondition' },
+    nullable: true,
+    description: 'When set, the field is shown only if another field matches; null means always shown.',
+  },
+  allowEmpty: {
+    type: 'boolean',
+    description: 'Whether the field may be left without a value.',
+  },
+  nameOfEmptyValue: {
+    type: 'string',
+    nullable: true,
+    description:
+      'Text displayed for an empty value (e.g. `Not assigned`); used when `allowEmpty` is true, otherwise usually null.',
+  },
+  promptUponIssueOpen: {
+    type: 'boolean',
+    description:
+      'Whether the field is asked for when an issue is opened. When false, it is typically filled later by a transition that prompts for it.',
+  },
+  applicableProjects: {
+    ...applicableProjects('the prompt on issue opening'),
+    description:
+      'Projects in which `promptUponIssueOpen` applies: space-separated project paths with `**`, `*`, `?` ' +
+      'wildcards and `-` to exclude. Null means every project.',
+  },
+};
+
+const fieldMembers = [
+  'TextField',
+  'ChoiceField',
+  'UserChoiceField',
+  'GroupChoiceField',
+  'BooleanField',
+  'IntegerField',
+  'FloatField',
+  'SecretField',
+  'DateField',
+  'DateTimeField',
+  'PullRequestChoiceField',
+  'IssueChoiceField',
+  'IterationChoiceField',
+  'BuildChoiceField',
+  'CommitField',
+] as const;
+
+/** Default value providers of the simple field types: a literal value or a script. */
+function defaultValueFamily(
+  prefix: string,
+  what: string,
+  literal: Field,
+  scriptReturns: string,
+): SchemaTable {
+  return {
+    [`${prefix}DefaultValueProvider`]: {
+      kind: 'family',
+      description: `Where the default value of ${what} comes from, chosen by \`@type\`.`,
+      discriminator: '@type',
+      members: [`${prefix}SpecifiedDefaultValue`, `${prefix}ScriptingDefaultValue`],
+    },
+    [`${prefix}SpecifiedDefaultValue`]: member('SpecifiedDefaultValue', `A fixed default value for ${what}.`, {
+      value: literal,
+    }),
+    [`${prefix}ScriptingDefaultValue`]: member(
+      'ScriptingDefaultValue',
+      `A default value for ${what} computed by a Groovy script.`,
+      { scriptName: scriptName(scriptReturns) },
+    ),
+  };
+}
+
+const fieldSpecSchemas: SchemaTable = {
+  FieldSpec: {
+    kind: 'family',
+    description:
+      'A custom issue field. `@type` names the kind of value it holds (text, choice, user, date, ...).',
+    discriminator: '@type',
+    members: fieldMembers,
+  },
+  TextField: member('TextField', 'A custom field holding free text.', {
+    ...fieldSpecBase,
+    multiline: { type: 'boolean', description: 'Whether the text is edited in a multi-line box.' },
+    pattern: {
+      type: 'string',
+      nullable: true,
+      description: 'Optional regular expression the text must match; null for no check.',
+    },
+    defaultValueProvider: {
+      type: { ref: 'TextFieldDefaultValueProvider' },
+      nullable: true,
+      description: 'Where the default text comes from; null for no default.',
+    },
+  }),
+  ChoiceField: member('ChoiceField', 'A custom field whose values are picked from a list of choices (an enumeration).', {
+    ...fieldSpecBase,
+    choiceProvider: {
+      type: { ref: 'ChoiceFieldChoiceProvider' },
+      description: 'Where the available choices come from.',
+    },
+    defaultValueProvider: {
+      type: { ref: 'ChoiceFieldDefaultValueProvider' },
+      nullable: true,
+      description: 'Default choice of a single-valued field; null for no default.',
+    },
+    defaultMultiValueProvider: {
+      type: { ref: 'ChoiceFieldDefaultMultiValueProvider' },
+      nullable: true,
+      description: 'Default choices of a multi-valued field (`allowMultiple`); null for no default.',
+    },
+  }),
+  UserChoiceField: member('UserChoiceField', 'A custom field holding one or more users (e.g. assignees), by login name.', {
+    ...fieldSpecBase,
+    choiceProvider: {
+      type: { ref: 'UserChoiceFieldChoiceProvider' },
+      description: 'Which users may be picked.',
+    },
+    defaultValueProvider: {
+      type: { ref: 'UserChoiceFieldDefaultValueProvider' },
+      nullable: true,
+      description: 'Default user of a single-valued field; null for no default.',
+    },
+    defaultMultiValueProvider: {
+      type: { ref: 'UserChoiceFieldDefaultMultiValueProvider' },
+      nullable: true,
+      description: 'Default users of a multi-valued field (`allowMultiple`); null for no default.',
+    },
+  }),
+  GroupChoiceField: member('GroupChoiceField', 'A custom field holding a group, by name.', {
+    ...fieldSpecBase,
+    choiceProvider: {
+      type: { ref: 'GroupChoiceFieldChoiceProvider' },
+      description: 'Which groups may be picked.',
+    },
+    defaultValueProvider: {
+      type: { ref: 'GroupChoiceFieldDefaultValueProvider' },
+      nullable: true,
+      description: 'Where the default group comes from; null for no default.',
+    },
+    editEstimatedTime: {
+      type: 'boolean',
+      description:
+        'Whether members of the group held by this field may edit the estimated time of the issue when time tracking is on.',
+    },
+  }),
+  BooleanField: member('BooleanField', 'A custom field holding true or false (a checkbox).', {
+    ...fieldSpecBase,
+    defaultValueProvider: {
+      type: { ref: 'BooleanFieldDefaultValueProvider' },
+      description: 'Where the default comes from; always set (false unless configured otherwise).',
+    },
+  }),
+  IntegerField: member('IntegerField', 'A custom field holding a whole number.', {
+    ...fieldSpecBase,
+    minValue: { type: 'int32', nullable: true, description: 'Smallest accepted value; null for no lower bound.' },
+    maxValue: { type: 'int32', nullable: true, description: 'Largest accepted value; null for no upper bound.' },
+    defaultValueProvider: {
+      type: { ref: 'IntegerFieldDefaultValueProvider' },
+      nullable: true,
+      description: 'Where the default number comes from; null for no default.',
+    },
+  }),
+  FloatField: member('FloatField', 'A custom field holding a decimal number.', {
+    ...fieldSpecBase,
+    defaultValueProvider: {
+      type: { ref: 'FloatFieldDefaultValueProvider' },
+      nullable: true,
+      description: 'Where the default number comes from; null for no default.',
+    },
+  }),
+  SecretField: member('SecretField', 'A custom field holding a secret value that is masked when displayed.', {
+    ...fieldSpecBase,
+  }),
+  DateField: member('DateField', 'A custom field holding a calendar date.', {
+    ...fieldSpecBase,
+    defaultValueProvider: {
+      type: { ref: 'DateFieldDefaultValueProvider' },
+      nullable: true,
+      description: 'Where the default date comes from; null for no default.',
+    },
+  }),
+  DateTimeField: member('DateTimeField', 'A custom field holding a date with a time of day.', {
+    ...fieldSpecBase,
+    defaultValueProvider: {
+      type: { ref: 'DateTimeFieldDefaultValueProvider' },
+      nullable: true,
+      description: 'Where the default date and time come from; null for no default.',
+    },
+  }),
+  PullRequestChoiceField: member('PullRequestChoiceField', 'A custom field referring to a pull request.', {
+    ...fieldSpecBase,
+  }),
+  IssueChoiceField: member('IssueChoiceField', 'A custom field referring to another issue.', { ...fieldSpecBase }),
+  IterationChoiceField: member('IterationChoiceField', 'A custom field referring to an iteration.', {
+    ...fieldSpecBase,
+  }),
+  BuildChoiceField: member('BuildChoiceField', 'A custom field referring to a build.', { ...fieldSpecBase }),
+  CommitField: member('CommitField', 'A custom field referring to a commit by its hash.', { ...fieldSpecBase }),
+
+  // --- TextField defaults
+  ...defaultValueFamily(
+    'TextField',
+    'a text field',
+    { type: 'string', description: 'The default text.' },
+    'a string',
+  ),
+  // --- IntegerField defaults
+  ...defaultValueFamily(
+    'IntegerField',
+    'an integer field',
+    { type: 'int32', description: 'The default number.' },
+    'an integer',
+  ),
+  // --- FloatField defaults
+  ...defaultValueFamily(
+    'FloatField',
+    'a decimal field',
+    { type: 'number', description: 'The default number (single precision).' },
+    'a floating point number',
+  ),
+  // --- DateField defaults
+  ...defaultValueFamily(
+    'DateField',
+    'a date field',
+    { type: 'date-time', description: 'The default date, as an ISO 8601 timestamp whose day is used.' },
+    'a date',
+  ),
+  // --- DateTimeField defaults
+  ...defaultValueFamily(
+    'DateTimeField',
+    'a date-time field',
+    { type: 'date-time', description: 'The default date and time.' },
+    'a date',
+  ),
+  // --- GroupChoiceField defaults
+  ...defaultValueFamily(
+    'GroupChoiceField',
+    'a group field',
+    { type: 'string', description: 'Name of the default group.' },
+    'a group name',
+  ),
+
+  // --- BooleanField defaults
+  BooleanFieldDefaultValueProvider: {
+    kind: 'family',
+    description: 'Where the default value of a checkbox field comes from, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['BooleanFieldTrueDefaultValue', 'BooleanFieldFalseDefaultValue', 'BooleanFieldScriptingDefaultValue'],
+  },
+  BooleanFieldTrueDefaultValue: member('TrueDefaultValue', 'The checkbox defaults to true.', {}),
+  BooleanFieldFalseDefaultValue: member('FalseDefaultValue', 'The checkbox defaults to false.', {}),
+  BooleanFieldScriptingDefaultValue: member(
+    'ScriptingDefaultValue',
+    'The checkbox default is computed by a Groovy script.',
+    { scriptName: scriptName('a boolean') },
+  ),
+
+  // --- GroupChoiceField choices
+  GroupChoiceFieldChoiceProvider: {
+    kind: 'family',
+    description: 'Which groups a group field offers, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['GroupChoiceFieldAllGroups', 'GroupChoiceFieldScriptingChoices'],
+  },
+  GroupChoiceFieldAllGroups: member('AllGroups', 'Every group of the server may be picked.', {}),
+  GroupChoiceFieldScriptingChoices: member('ScriptingChoices', 'The groups offered are computed by a Groovy script.', {
+    scriptName: scriptName('a list of group names'),
+  }),
+
+  // --- UserChoiceField choices and defaults
+  UserChoiceFieldChoiceProvider: {
+    kind: 'family',
+    description: 'Which users a user field offers, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['UserChoiceFieldAllUsers', 'UserChoiceFieldScriptingChoices'],
+  },
+  UserChoiceFieldAllUsers: member('AllUsers', 'Every user who can access the issue\'s project may be picked.', {}),
+  UserChoiceFieldScriptingChoices: member('ScriptingChoices', 'The users offered are computed by a Groovy script.', {
+    scriptName: scriptName('a list of user login names'),
+  }),
+  UserChoiceFieldDefaultValueProvider: {
+    kind: 'family',
+    description: 'Where the default user of a single-valued user field comes from, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['UserChoiceFieldSpecifiedDefaultValue', 'UserChoiceFieldScriptingDefaultValue'],
+  },
+  UserChoiceFieldSpecifiedDefaultValue: member(
+    'SpecifiedDefaultValue',
+    'Fixed default users, each possibly limited to some projects; the first entry that applies to the project wins.',
+    {
+      defaultValues: {
+        type: { array: { ref: 'UserChoiceFieldDefaultValue' } },
+        description: 'Candidate defaults in order of precedence; at least one is expected.',
+      },
+    },
+  ),
+  UserChoiceFieldScriptingDefaultValue: member(
+    'ScriptingDefaultValue',
+    'The default user is computed by a Groovy script.',
+    { scriptName: scriptName('a user login name') },
+  ),
+  UserChoiceFieldDefaultValue: {
+    kind: 'object',
+    description: 'One candidate default user and the projects it applies to.',
+    fields: {
+      value: { type: 'string', description: 'Login name of the default user.' },
+      applicableProjects: applicableProjects('this default'),
+    },
+  },
+  UserChoiceFieldDefaultMultiValueProvider: {
+    kind: 'family',
+    description: 'Where the default users of a multi-valued user field come from, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['UserChoiceFieldSpecifiedDefaultMultiValue', 'UserChoiceFieldScriptingDefaultMultiValue'],
+  },
+  UserChoiceFieldSpecifiedDefaultMultiValue: member(
+    'SpecifiedDefaultMultiValue',
+    'Fixed default user lists, each possibly limited to some projects; the first entry that applies to the project wins.',
+    {
+      defaultValues: {
+        type: { array: { ref: 'UserChoiceFieldDefaultMultiValue' } },
+        description: 'Candidate defaults in order of precedence; at least one is expected.',
+      },
+    },
+  ),
+  UserChoiceFieldScriptingDefaultMultiValue: member(
+    'ScriptingDefaultMultiValue',
+    'The default users are computed by a Groovy script.',
+    { scriptName: scriptName('a list of user login names') },
+  ),
+  UserChoiceFieldDefaultMultiValue: {
+    kind: 'object',
+    description: 'One candidate list of default users and the projects it applies to.',
+    fields: {
+      value: { type: { array: 'string' }, description: 'Login names of the default users; not empty.' },
+      applicableProjects: applicableProjects('this default'),
+    },
+  },
+
+  // --- ChoiceField choices and defaults
+  ChoiceFieldChoiceProvider: {
+    kind: 'family',
+    description: 'Where the choices of an enumeration field come from, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['ChoiceFieldSpecifiedChoices', 'ChoiceFieldScriptingChoices'],
+  },
+  ChoiceFieldSpecifiedChoices: member('SpecifiedChoices', 'A fixed list of choices, in display order.', {
+    choices: {
+      type: { array: { ref: 'ChoiceFieldChoice' } },
+      description: 'The choices; values must be unique.',
+    },
+  }),
+  ChoiceFieldScriptingChoices: member('ScriptingChoices', 'The choices are computed by a Groovy script.', {
+    scriptName: scriptName('a list of choice values, or a map from choice values to colors'),
+  }),
+  ChoiceFieldChoice: {
+    kind: 'object',
+    description: 'One choice of an enumeration field.',
+    fields: {
+      value: { type: 'string', description: 'The choice as stored on issues and used in queries.' },
+      color: {
+        type: 'string',
+        description: 'Display color of the choice as a CSS hex color, e.g. `#F64E60`.',
+      },
+      applicableProjects: applicableProjects('this choice'),
+    },
+  },
+  ChoiceFieldDefaultValueProvider: {
+    kind: 'family',
+    description: 'Where the default choice of a single-valued enumeration field comes from, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['ChoiceFieldSpecifiedDefaultValue', 'ChoiceFieldScriptingDefaultValue'],
+  },
+  ChoiceFieldSpecifiedDefaultValue: member(
+    'SpecifiedDefaultValue',
+    'Fixed default choices, each possibly limited to some projects; the first entry that applies to the project wins.',
+    {
+      defaultValues: {
+        type: { array: { ref: 'ChoiceFieldDefaultValue' } },
+        description: 'Candidate defaults in order of precedence; at least one is expected.',
+      },
+    },
+  ),
+  ChoiceFieldScriptingDefaultValue: member(
+    'ScriptingDefaultValue',
+    'The default choice is computed by a Groovy script.',
+    { scriptName: scriptName('one of the choice values') },
+  ),
+  ChoiceFieldDefaultValue: {
+    kind: 'object',
+    description: 'One candidate default choice and the projects it applies to.',
+    fields: {
+      value: { type: 'string', description: 'The default choice value.' },
+      applicableProjects: applicableProjects('this default'),
+    },
+  },
+  ChoiceFieldDefaultMultiValueProvider: {
+    kind: 'family',
+    description: 'Where the default choices of a multi-valued enumeration field come from, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['ChoiceFieldSpecifiedDefaultMultiValue', 'ChoiceFieldScriptingDefaultMultiValue'],
+  },
+  ChoiceFieldSpecifiedDefaultMultiValue: member(
+    'SpecifiedDefaultMultiValue',
+    'Fixed default choice lists, each possibly limited to some projects; the first entry that applies to the project wins.',
+    {
+      defaultValues: {
+        type: { array: { ref: 'ChoiceFieldDefaultMultiValue' } },
+        description: 'Candidate defaults in order of precedence; at least one is expected.',
+      },
+    },
+  ),
+  ChoiceFieldScriptingDefaultMultiValue: member(
+    'ScriptingDefaultMultiValue',
+    'The default choices are computed by a Groovy script.',
+    { scriptName: scriptName('a list of choice values') },
+  ),
+  ChoiceFieldDefaultMultiValue: {
+    kind: 'object',
+    description: 'One candidate list of default choices and the projects it applies to.',
+    fields: {
+      value: { type: { array: 'string' }, description: 'The default choice values; not empty.' },
+      applicableProjects: applicableProjects('this default'),
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Workflow: states and transitions (TransitionSpec family)
+// ---------------------------------------------------------------------------------------------
+
+const transitionBase: Record<string, Field> = {
+  fromStates: {
+    type: { array: 'string' },
+    description: 'States the transition starts from; an empty list means any state.',
+  },
+  issueQuery: {
+    type: 'string',
+    nullable: true,
+    description:
+      'Optional issue query (without ordering) limiting which issues the transition applies to; null for all issues.',
+  },
+  removeFields: {
+    type: { array: 'string' },
+    description: 'Custom fields to clear when the transition happens; may be empty.',
+  },
+};
+
+const autoBase: Record<string, Field> = {
+  ...transitionBase,
+  toState: { type: 'string', description: 'State the issue is moved to when the trigger fires.' },
+};
+
+const branchesField = (what: string): Field => ({
+  type: 'string',
+  nullable: true,
+  description:
+    `Space-separated ${what} the trigger applies to, with \`**\`, \`*\`, \`?\` path wildcards and a leading ` +
+    '`-` to exclude; null for any branch.',
+});
+
+const transitionSchemas: SchemaTable = {
+  StateSpec: {
+    kind: 'object',
+    description: 'One issue state. The first state in the list is the state new issues start in.',
+    fields: {
+      name: { type: 'string', description: 'Name of the state, unique among states (e.g. `Open`).' },
+      description: { type: 'string', nullable: true, description: 'Optional explanation of the state; null when none.' },
+      color: { type: 'string', description: 'Display color as a CSS hex color, e.g. `#FFA800`.' },
+    },
+  },
+  TransitionSpec: {
+    kind: 'family',
+    description:
+      'A rule that moves issues between states, either by a button users press or automatically on an event; `@type` names the trigger.',
+    discriminator: '@type',
+    members: [
+      'ManualSpec',
+      'PullRequestOpenedSpec',
+      'PullRequestMergedSpec',
+      'PullRequestDiscardedSpec',
+      'BuildSuccessfulSpec',
+      'BranchUpdatedSpec',
+      'IssueStateTransitedSpec',
+      'NoActivitySpec',
+    ],
+  },
+  ManualSpec: member('ManualSpec', 'A transition users trigger by hand from the issue page.', {
+    ...transitionBase,
+    toStates: {
+      type: { array: 'string' },
+      description: 'States the user may move the issue to; an empty list means any state.',
+    },
+    authorizedRoles: {
+      type: { array: 'string' },
+      description:
+        'Who may trigger it: role names, `<Issue Submitter>` for the person who opened the issue, or ' +
+        '`{Field Name}` for the users or group held by that custom field. An empty list allows every user.',
+    },
+    promptFields: {
+      type: { array: 'string' },
+      description: 'Custom fields the user is asked to fill in when triggering the transition; may be empty.',
+    },
+  }),
+  PullRequestOpenedSpec: member('PullRequestOpenedSpec', 'Fires when a pull request mentioning the issue is opened.', {
+    ...autoBase,
+    branches: branchesField('target branches of the pull request'),
+  }),
+  PullRequestMergedSpec: member('PullRequestMergedSpec', 'Fires when a pull request fixing the issue is merged.', {
+    ...autoBase,
+    branches: branchesField('target branches of the pull request'),
+  }),
+  PullRequestDiscardedSpec: member(
+    'PullRequestDiscardedSpec',
+    'Fires when a pull request fixing the issue is discarded.',
+    { ...autoBase, branches: branchesField('target branches of the pull request') },
+  ),
+  BuildSuccessfulSpec: member('BuildSuccessfulSpec', 'Fires when a build fixing the issue succeeds.', {
+    ...autoBase,
+    jobNames: {
+      type: 'string',
+      nullable: true,
+      description:
+        'Space-separated job names the trigger applies to, with `*` and `?` wildcards and a leading `-` to exclude; null for any job.',
+    },
+    branches: branchesField('branches of the build'),
+  }),
+  BranchUpdatedSpec: member('BranchUpdatedSpec', 'Fires when a commit fixing the issue lands on a branch.', {
+    ...autoBase,
+    branches: branchesField('branches'),
+  }),
+  IssueStateTransitedSpec: member(
+    'IssueStateTransitedSpec',
+    'Fires when another issue, selected by `issueQuery`, is moved into one of the listed states.',
+    {
+      ...autoBase,
+      states: {
+        type: { array: 'string' },
+        description: 'States of the other issue that fire the trigger; at least one is expected.',
+      },
+    },
+  ),
+  NoActivitySpec: member('NoActivitySpec', 'Fires when an issue has had no activity for a number of days.', {
+    ...autoBase,
+    days: { type: 'int32', description: 'Days without activity before the issue is moved; at least 1.', constraints: { minimum: 1 } },
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Boards, queries, templates, time tracking, commit patterns
+// ---------------------------------------------------------------------------------------------
+
+const otherSchemas: SchemaTable = {
+  BoardSpec: {
+    kind: 'object',
+    description: 'A default issue board: columns of issues grouped by a state or a single-valued field.',
+    fields: {
+      name: { type: 'string', description: 'Name of the board.' },
+      baseQuery: {
+        type: 'string',
+        nullable: true,
+        description: 'Optional issue query filtering and ordering the issues on the board; null for none.',
+      },
+      backlogBaseQuery: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Optional issue query for the backlog (issues not in the current iteration); null for none. New boards start with `"State" is "Open"`.',
+      },
+      identifyField: {
+        type: 'string',
+        description:
+          'What decides an issue\'s column: `State`, or the name of a single-valued enumeration, user or group field.',
+      },
+      columns: {
+        type: { array: 'string' },
+        description:
+          'Column values in display order (at least two). An entry may be null: the column of issues whose field is empty.',
+      },
+      iterationPrefix: {
+        type: 'string',
+        nullable: true,
+        description: 'When set, only iterations whose name starts with this prefix are offered on the board.',
+      },
+      displayFields: {
+        type: { array: 'string' },
+        description: 'Fields shown on the issue cards; `State` and `Iteration` may appear beside custom field names.',
+      },
+      displayLinks: {
+        type: { array: 'string' },
+        description: 'Link names (e.g. `Sub Issues`) shown on the issue cards.',
+      },
+      editColumns: {
+        type: { array: 'string' },
+        nullable: true,
+        description:
+          'Working copy of `columns` kept by the web editor, with a special marker instead of null. Usually null on the ' +
+          'wire; the server reads `columns`.',
+      },
+    },
+  },
+  TimeTrackingSetting: {
+    kind: 'object',
+    description: 'How estimated and spent time are entered and summed.',
+    fields: {
+      useHoursAndMinutesOnly: {
+        type: 'boolean',
+        description: 'When true, times are entered and shown in hours and minutes only (no days or weeks).',
+      },
+      hoursPerDay: {
+        type: 'int32',
+        description: 'Working hours in a day, used to convert `1d` to hours (1 to 24).',
+        constraints: { minimum: 1, maximum: 24 },
+      },
+      daysPerWeek: {
+        type: 'int32',
+        description: 'Working days in a week, used to convert `1w` to days (1 to 7).',
+        constraints: { minimum: 1, maximum: 7 },
+      },
+      aggregationLink: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Name of a link (e.g. `Sub Issues`) whose linked issues\' times are added to an issue\'s totals; null for no aggregation.',
+      },
+    },
+  },
+  NamedIssueQuery: {
+    kind: 'object',
+    description: 'A saved issue query offered to every user.',
+    fields: {
+      name: { type: 'string', description: 'Name shown in the list of saved queries.' },
+      query: {
+        type: 'string',
+        nullable: true,
+        description: 'The query text in the issue query language; null matches all issues.',
+      },
+    },
+  },
+  IssueTemplate: {
+    kind: 'object',
+    description: 'A description template pre-filled when opening issues that match a query.',
+    fields: {
+      issueQuery: {
+        type: 'string',
+        nullable: true,
+        description: 'Optional issue query (without ordering) selecting where the template applies; null for all issues.',
+      },
+      issueDescription: { type: 'string', description: 'The template text, in Markdown.' },
+    },
+  },
+  CommitMessageFixPatterns: {
+    kind: 'object',
+    description:
+      'Patterns that recognise issue references in commit messages as fixing the issue (e.g. `fixes #123`).',
+    fields: {
+      entries: {
+        type: { array: { ref: 'CommitMessageFixPattern' } },
+        description: 'The patterns; a reference matching any of them counts as a fix.',
+      },
+    },
+  },
+  CommitMessageFixPattern: {
+    kind: 'object',
+    description:
+      'Regular expressions expected immediately before and after an issue reference (`#123`, `path/to/project#123` or `KEY-123`).',
+    fields: {
+      prefix: { type: 'string', description: 'Regular expression that must precede the reference.' },
+      suffix: { type: 'string', description: 'Regular expression that must follow the reference.' },
+    },
+  },
+  ExternalIssueTransformers: {
+    kind: 'object',
+    description: 'Rules turning references to issues of an external tracker into links when text is rendered.',
+    fields: {
+      entries: {
+        type: { array: { ref: 'ExternalIssueTransformer' } },
+        description: 'The rules, applied in order; may be empty.',
+      },
+    },
+  },
+  ExternalIssueTransformer: {
+    kind: 'object',
+    description: 'One rule: a pattern finding external issue references and the HTML replacing them.',
+    fields: {
+      pattern: { type: 'string', description: 'Regular expression matching an external issue reference.' },
+      replaceWith: {
+        type: 'string',
+        description: 'Replacement text; `$1`, `$2` ... insert the groups captured by `pattern`.',
+      },
+    },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The area itself
+// ---------------------------------------------------------------------------------------------
+
+export const settingsIssueSchemas: SchemaTable = {
+  GlobalIssueSetting: {
+    kind: 'object',
+    description:
+      'Server-wide issue tracking setup: custom fields, states and transitions, default boards, saved queries, ' +
+      'templates, time tracking and commit-message patterns. A Set operation replaces the whole area; send ' +
+      'every property, typically by editing what Get returned.',
+    fields: {
+      stateSpecs: {
+        type: { array: { ref: 'StateSpec' } },
+        description: 'Issue states in order; the first is the initial state of new issues.',
+      },
+      transitionSpecs: {
+        type: { array: { ref: 'TransitionSpec' } },
+        description: 'State transition rules, manual and automatic.',
+      },
+      fieldSpecs: {
+        type: { array: { ref: 'FieldSpec' } },
+        description: 'Custom issue fields in display order.',
+      },
+      boardSpecs: {
+        type: { array: { ref: 'BoardSpec' } },
+        description: 'Default boards that projects get unless they define their own.',
+      },
+      timeTrackingSetting: {
+        type: { ref: 'TimeTrackingSetting' },
+        description: 'How estimated and spent time are entered and aggregated.',
+      },
+      listFields: {
+        type: { array: 'string' },
+        description:
+          'Fields shown as columns of the issue list: custom field names, `State` and `Iteration`.',
+      },
+      listLinks: {
+        type: { array: 'string' },
+        description: 'Link names shown in the issue list (e.g. `Sub Issues`, `Blocked By`).',
+      },
+      namedQueries: {
+        type: { array: { ref: 'NamedIssueQuery' } },
+        description: 'Saved issue queries offered to all users.',
+      },
+      issueTemplates: {
+        type: { array: { ref: 'IssueTemplate' } },
+        description: 'Description templates for new issues; may be empty.',
+      },
+      commitMessageFixPatterns: {
+        type: { ref: 'CommitMessageFixPatterns' },
+        description: 'Patterns deciding which commit messages fix which issues.',
+      },
+      externalIssueTransformers: {
+        type: { ref: 'ExternalIssueTransformers' },
+        description: 'Rules linking references to an external issue tracker.',
+      },
+      reconciled: {
+        type: 'boolean',
+        description:
+          'Whether existing issues have been checked against this setup (undefined states, fields or values resolved). ' +
+          'The server stores false whenever the area is set through the API, whatever is sent.',
+      },
+    },
+  },
+  ...showConditionSchemas,
+  ...fieldSpecSchemas,
+  ...transitionSchemas,
+  ...otherSchemas,
+};

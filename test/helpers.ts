@@ -1,0 +1,69 @@
+/** Shared test helpers: the seed fixture, the committed document, the in-memory build. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OpenAPIObject, OperationObject } from 'openapi3-ts/oas31';
+import { ROOT } from '../scripts/lib/artifacts.js';
+
+export { ROOT };
+
+export interface SeedRow {
+  group: string;
+  name: string;
+  method: string;
+  path: string;
+}
+
+function readTsv(file: string): string[][] {
+  return readFileSync(join(ROOT, 'test/fixtures', file), 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split('\t'));
+}
+
+export const seedRows: SeedRow[] = readTsv('seed-operations.tsv').map(([group, name, method, path]) => ({
+  group: group!,
+  name: name!,
+  method: method!,
+  path: path!,
+}));
+
+export const pinnedOperationIds = readTsv('operation-ids.tsv').map(([id, method, path]) => ({
+  id: id!,
+  method: method!,
+  path: path!,
+}));
+
+export function readGenerated(file: string): string {
+  return readFileSync(join(ROOT, 'generated', file), 'utf8');
+}
+
+export function committedDocument(): OpenAPIObject {
+  return JSON.parse(readGenerated('openapi.json')) as OpenAPIObject;
+}
+
+export interface DocOperation {
+  method: string;
+  path: string;
+  operation: OperationObject;
+}
+
+export function operationsOf(doc: OpenAPIObject): DocOperation[] {
+  const out: DocOperation[] = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const) {
+      const operation = item[method];
+      if (operation) out.push({ method: method.toUpperCase(), path, operation });
+    }
+  }
+  return out;
+}
+
+/** Follows a local `$ref` (e.g. `#/components/schemas/Build`) inside a document. */
+export function resolveRef<T>(doc: OpenAPIObject, value: unknown): T {
+  let current = value as { $ref?: string };
+  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
+    const parts = current.$ref.replace(/^#\//, '').split('/');
+    current = parts.reduce<any>((node, key) => node?.[key], doc);
+  }
+  return current as T;
+}

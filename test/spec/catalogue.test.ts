@@ -1,0 +1,163 @@
+/** The catalogue against the seed: every operation, exactly, and nothing else. */
+import { describe, expect, it } from 'vitest';
+import type { ParameterObject } from 'openapi3-ts/oas31';
+import { GROUP_NAMES } from '../../spec/model.js';
+import { committedDocument, operationsOf, pinnedOperationIds, resolveRef, seedRows } from '../helpers.js';
+
+const doc = committedDocument();
+const ops = operationsOf(doc);
+const key = (r: { group: string; name: string; method: string; path: string }) =>
+  `${r.group} | ${r.name} | ${r.method} ${r.path}`;
+const docRows = ops.map(({ method, path, operation }) => ({
+  group: operation.tags?.[0] ?? '(no tag)',
+  name: operation.summary ?? '(no summary)',
+  method,
+  path,
+}));
+
+describe('operations against the seed', () => {
+  it('the fixture holds the 132 operations of 20 groups', () => {
+    expect(seedRows).toHaveLength(132);
+    expect(new Set(seedRows.map((r) => r.group)).size).toBe(20);
+  });
+
+  it('has no operation the seed lacks', () => {
+    const seed = new Set(seedRows.map(key));
+    expect(docRows.map(key).filter((k) => !seed.has(k))).toEqual([]);
+  });
+
+  it('lacks no operation of the seed', () => {
+    const documented = new Set(docRows.map(key));
+    expect(seedRows.map(key).filter((k) => !documented.has(k))).toEqual([]);
+  });
+
+  it('tags each operation with exactly its group, and declares the 20 tags in seed order', () => {
+    for (const { operation } of ops) expect(operation.tags).toHaveLength(1);
+    expect(doc.tags?.map((t) => t.name)).toEqual([...GROUP_NAMES]);
+    expect([...new Set(seedRows.map((r) => r.group))]).toEqual([...GROUP_NAMES]);
+    for (const tag of doc.tags ?? []) expect(tag.description?.length ?? 0).toBeGreaterThan(20);
+  });
+
+  it('keeps the pinned operationIds (a rename must be deliberate)', () => {
+    const actual = ops.map(({ method, path, operation }) => `${operation.operationId} ${method} ${path}`).sort();
+    const pinned = pinnedOperationIds.map((p) => `${p.id} ${p.method} ${p.path}`).sort();
+    expect(actual).toEqual(pinned);
+  });
+
+  it('uses URL-safe, unique operationIds', () => {
+    const ids = ops.map((o) => o.operation.operationId!);
+    expect(new Set(ids).size).toBe(132);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+  });
+});
+
+describe('operation details', () => {
+  it('describes every operation and states who may call it', () => {
+    for (const { operation } of ops) {
+      expect(operation.description, operation.operationId).toMatch(/\*\*Permission:\*\* \S/);
+    }
+  });
+
+  it('types path ids as int64 and group/role names as strings', () => {
+    for (const { path, operation } of ops) {
+      for (const p of operation.parameters ?? []) {
+        const param = resolveRef<ParameterObject>(doc, p);
+        if (param.in !== 'path') continue;
+        expect(param.required).toBe(true);
+        const expected = param.name === 'name' ? { type: 'string' } : { type: 'integer', format: 'int64' };
+        expect(param.schema, `${path} ${param.name}`).toMatchObject(expected);
+      }
+    }
+  });
+
+  it('gives every collection read required offset and count, and the right filter', () => {
+    const collections = ops.filter((o) => o.method === 'GET' && /^(Query|Query Basic Info)$/.test(o.operation.summary!));
+    expect(collections.map((c) => c.path).sort()).toEqual(['/builds', '/groups', '/label-specs', '/packages', '/pulls', '/roles']);
+    for (const { path, operation } of collections) {
+      const params = (operation.parameters ?? []).map((p) => resolveRef<ParameterObject>(doc, p));
+      const byName = Object.fromEntries(params.map((p) => [p.name, p]));
+      expect(byName.offset?.required, path).toBe(true);
+      expect(byName.count?.required, path).toBe(true);
+      const filter = ['/pulls', '/builds', '/packages'].includes(path) ? 'query' : 'name';
+      expect(byName[filter]?.required, path).toBe(false);
+      expect(Object.keys(byName).sort()).toEqual(['count', 'offset', filter].sort());
+    }
+    const count = (path: string) =>
+      resolveRef<ParameterObject>(doc, collections.find((c) => c.path === path)!.operation.parameters!.find((p) => resolveRef<ParameterObject>(doc, p).name === 'count'));
+    expect(count('/roles').schema).toMatchObject({ maximum: 100 });
+    for (const path of ['/pulls', '/builds', '/packages']) expect(count(path).description).toMatch(/100/);
+    for (const path of ['/groups', '/label-specs']) expect(count(path).schema?.maximum).toBeUndefined();
+  });
+
+  it('answers errors as text/plain through shared responses', () => {
+    for (const { operation } of ops) {
+      const statuses = Object.keys(operation.responses ?? {});
+      expect(statuses, operation.operationId).toContain('401');
+      for (const status of statuses.filter((s) => Number(s) >= 400)) {
+        const ref = (operation.responses![status] as { $ref?: string }).$ref;
+        expect(ref, `${operation.operationId} ${status}`).toMatch(/^#\/components\/responses\//);
+        const response = resolveRef<{ content: Record<string, unknown> }>(doc, operation.responses![status]);
+        expect(Object.keys(response.content)).toEqual(['text/plain']);
+      }
+    }
+  });
+
+  it('marks the four Milestone operations deprecated in favour of Iterations', () => {
+    const milestone = ops.filter((o) => o.operation.tags?.[0] === 'Milestone');
+    expect(milestone).toHaveLength(4);
+    for (const { operation } of milestone) {
+      expect(operation.deprecated).toBe(true);
+      expect(operation.description).toMatch(/10\.9\.0/);
+      expect(operation.description).toMatch(/[Ii]teration/);
+    }
+    expect(ops.filter((o) => o.operation.deprecated)).toHaveLength(4);
+  });
+
+  it('marks the raw-text bodies, and only those', () => {
+    const raw = ops
+      .filter((o) => (o.operation.requestBody as Record<string, unknown> | undefined)?.['x-onedev-raw-text'])
+      .map((o) => o.operation.operationId)
+      .sort();
+    expect(raw).toEqual(
+      [
+        'pullRequestSetTitle',
+        'pullRequestSetDescription',
+        'pullRequestReopen',
+        'pullRequestDiscard',
+        'pullRequestMerge',
+        'pullRequestDeleteSourceBranch',
+        'pullRequestRestoreSourceBranch',
+        'pullRequestCommentUpdate',
+      ].sort(),
+    );
+  });
+});
+
+describe('document-level parts', () => {
+  it('names the described OneDev release, a license and a contact', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info['x-onedev-version']).toBe('11.11.4');
+    expect(doc.info.license?.identifier).toBe('MIT');
+    expect(doc.info.contact?.name).toBeTruthy();
+  });
+
+  it('has a server with an origin variable and the /~api base', () => {
+    expect(doc.servers).toHaveLength(1);
+    expect(doc.servers![0]!.url).toBe('{origin}/~api');
+    expect(doc.servers![0]!.variables?.origin?.default).toMatch(/^https?:\/\//);
+  });
+
+  it('applies Basic and Bearer security to every operation', () => {
+    expect(doc.components?.securitySchemes).toMatchObject({
+      basicAuth: { type: 'http', scheme: 'basic' },
+      bearerAuth: { type: 'http', scheme: 'bearer' },
+    });
+    expect(doc.security).toEqual([{ basicAuth: [] }, { bearerAuth: [] }]);
+    for (const { operation } of ops) expect(operation.security).toBeUndefined();
+  });
+
+  it('explains ids vs numbers and the Number lookup', () => {
+    expect(doc.info.description).toContain('"Number" is "path/to/project#100"');
+    expect(doc.info.description).toContain('"Number" is "PROJECTKEY-100"');
+  });
+});
