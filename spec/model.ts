@@ -87,6 +87,11 @@ export interface ObjectSchema {
   discriminator?: { property: '@type' | '@class'; value: string };
   fields: Record<string, Field>;
   requests?: readonly ('create' | 'update')[];
+  /**
+   * 'request': a bean only ever sent (a resource's own data class, e.g. PullRequestOpenData):
+   * emitted once, required = `requiredOnCreate`, unknown properties refused.
+   */
+  usage?: 'request';
 }
 
 /** A value whose Java type is abstract or an interface: oneOf its concrete members. */
@@ -143,7 +148,10 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 413 | 500 | 503;
 export type RequestBodySpec =
   /** JSON body read by Jackson: `schema` names its type, `example` names an example component. */
   | { kind: 'json'; type: TypeExpr; description: string; example: string }
-  /** A bare Java String parameter: the body is the text itself, never JSON-quoted. */
+  /**
+   * A bare Java String parameter: the body is the text itself, never JSON-quoted.
+   * `example` is the literal text (not an example component name).
+   */
   | { kind: 'raw-text'; description: string; required: boolean; example: string };
 
 export type SuccessSpec =

@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { buildDocument } from './build-document.js';
 import { catalogue } from './catalogue.js';
 import { toJson, toYaml } from './render-spec.js';
@@ -27,6 +28,11 @@ export const steps: Record<string, Step> = {
     { path: 'generated/openapi.json', content: toJson(doc) },
     { path: 'generated/openapi.yaml', content: toYaml(doc) },
   ],
+  types: async (doc) => {
+    // openapi-typescript reads the same document users get; its output is the client's types.
+    const ast = await openapiTS(structuredClone(doc) as Parameters<typeof openapiTS>[0], { silent: true });
+    return [{ path: 'generated/openapi.d.ts', content: COMMENT_HEADER + astToString(ast) }];
+  },
 };
 
 export async function renderArtifacts(only?: readonly string[]): Promise<Artifact[]> {

@@ -159,7 +159,7 @@ export function transformSchemas(tables: Record<string, SchemaTable>, problems: 
     if (!spec.description) problems.add(`schema ${name}: description is empty`);
     const request = variantOf.get(name);
     if (spec.kind === 'object') {
-      const direction: Direction = request ?? (spec.requests ? 'response' : 'both');
+      const direction: Direction = request ?? (spec.usage === 'request' ? 'create' : spec.requests ? 'response' : 'both');
       const schema = transformObject(name, spec, direction, ctx);
       if (request) schema.description += VARIANT_NOTE[request];
       out[name] = schema;
@@ -200,6 +200,9 @@ function transformFamily(
     mapping[spec.discriminator.value] = schemaRef(member);
   }
   return {
+    // `type` keeps null out of the family: validators that let the discriminator stand in for
+    // oneOf would otherwise accept null here, and `oneOf: [family, null]` would match twice.
+    type: 'object',
     description,
     oneOf: members.map((m) => ({ $ref: schemaRef(m) })),
     discriminator: { propertyName: property, mapping },

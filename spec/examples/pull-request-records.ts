@@ -33,12 +33,6 @@ export const pullRequestRecordsExamples: ExampleTable = {
       content: 'Rebased onto `main`; the CI failure on `feature/ssh-keys` should be gone now.',
     },
   },
-  PullRequestCommentContent: {
-    summary: 'New comment text, sent as the raw body (no JSON quotes)',
-    value:
-      'Looks good overall. Could you add a test for the empty-branch case in `MergeHelper`? ' +
-      'Edit: never mind, found it in `MergeHelperTest`.',
-  },
   PullRequestCommentList: {
     summary: 'Comments of pull request 42',
     value: [

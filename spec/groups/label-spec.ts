@@ -61,9 +61,8 @@ export const labelSpecGroup: GroupSpec = {
       method: 'POST',
       path: '/label-specs/{labelSpecId}',
       description:
-        'Changes a label spec. Only the properties present in the body are changed; the id in ' +
-        'the path selects the record (an `id` in the body is ignored). Setting `name` to null ' +
-        'fails with 500.',
+        'Changes a label spec: the server loads the record named by the path and applies only ' +
+        'the properties present in the body, keeping the others.',
       permission: ADMIN,
       parameters: ['labelSpecId'],
       body: {

@@ -61,7 +61,9 @@ export const pullRequestCommentGroup: GroupSpec = {
         kind: 'raw-text',
         required: true,
         description: 'The new comment text (Markdown), sent as-is without JSON quoting.',
-        example: 'PullRequestCommentContent',
+        example:
+          'Looks good overall. Could you add a test for the empty-branch case in `MergeHelper`? ' +
+          'Edit: never mind, found it in `MergeHelperTest`.',
       },
       success: { kind: 'empty', description: 'The text was saved (or was already the same).' },
       errors: [400, 401, 403, 404],

@@ -1,8 +1,394 @@
-import type { GroupSpec } from '../model.js';
+import type { GroupSpec, OperationSpec } from '../model.js';
 
-// TODO(catalogue): fill in from OneDev v11.11.4's resource class.
+const READ_PERMISSION = 'Anyone who can read the code of the target project.';
+const MODIFY_PERMISSION =
+  'The submitter of the request, one of its assignees, or a user who may manage pull requests of the target project.';
+
+/** The GET sub-resources share their shape: load the request, check code read access, answer JSON. */
+function read(
+  name: string,
+  suffix: string,
+  description: string,
+  success: OperationSpec['success'],
+  extra: Partial<OperationSpec> = {},
+): OperationSpec {
+  return {
+    name,
+    method: 'GET',
+    path: `/pulls/{requestId}${suffix}`,
+    description,
+    permission: READ_PERMISSION,
+    parameters: ['requestId'],
+    success,
+    errors: [401, 403, 404],
+    ...extra,
+  };
+}
+
 export const pullRequestGroup: GroupSpec = {
   name: 'Pull Request',
-  description: '',
-  operations: [],
+  description:
+    'Pull requests and their state. Operations address a request by its id, which is not the ' +
+    'number shown in the web UI: find the id with Query Basic Info and a query such as ' +
+    '`"Number" is "path/to/project#100"`. State changes that the request\'s current state does ' +
+    'not allow (merging a closed request, reopening an open one, ...) are answered with 406 and ' +
+    'a plain-text reason. Several operations take a bare text body (a title, a note, a commit ' +
+    'message): send the text itself, not a JSON-quoted string.',
+  operations: [
+    read('Get Basic Info', '', 'Reads the pull request\'s own properties (child records are separate reads).', {
+      kind: 'json',
+      type: { ref: 'PullRequest' },
+      description: 'The pull request.',
+      example: 'PullRequest',
+    }),
+    read('Get Labels', '/labels', 'Lists the labels attached to the pull request.', {
+      kind: 'json',
+      type: { array: { ref: 'PullRequestLabel' } },
+      description: 'The label attachments; empty when the request has none.',
+      example: 'PullRequestLabelList',
+    }),
+    read(
+      'Get Merge Preview',
+      '/merge-preview',
+      'Reads the result of test-merging the request. For an open request only a preview that ' +
+        'matches the current heads of both branches and the current merge strategy is returned; ' +
+        'while the server is still computing one, the answer is 204. For a closed request the ' +
+        'last computed preview is returned, if any.',
+      {
+        kind: 'json',
+        type: { ref: 'MergePreview' },
+        description: 'The up-to-date merge preview.',
+        example: 'MergePreview',
+      },
+      {
+        noContent:
+          'No usable preview: for an open request it has not been computed yet or is outdated; ' +
+          'for a closed request none was ever stored.',
+      },
+    ),
+    read('Get Assignments', '/assignments', 'Lists who the pull request is assigned to.', {
+      kind: 'json',
+      type: { array: { ref: 'PullRequestAssignment' } },
+      description: 'The assignments.',
+      example: 'PullRequestAssignmentList',
+    }),
+    read(
+      'Get Reviews',
+      '/reviews',
+      'Lists the reviews of the pull request: pending, approved and changes-requested ones. ' +
+        'Reviewers who were excluded (no longer required) are left out.',
+      {
+        kind: 'json',
+        type: { array: { ref: 'PullRequestReview' } },
+        description: 'The reviews.',
+        example: 'PullRequestReviewList',
+      },
+    ),
+    read('Get Comments', '/comments', 'Lists the comments of the pull request.', {
+      kind: 'json',
+      type: { array: { ref: 'PullRequestComment' } },
+      description: 'The comments.',
+      example: 'PullRequestCommentList',
+    }),
+    read(
+      'Get Watches',
+      '/watches',
+      'Lists the watch records of the pull request: users who explicitly watch or ignore it.',
+      {
+        kind: 'json',
+        type: { array: { ref: 'PullRequestWatch' } },
+        description: 'The watch records.',
+        example: 'PullRequestWatchList',
+      },
+    ),
+    read(
+      'Get Updates',
+      '/updates',
+      'Lists the updates of the pull request (each new head of the source branch), oldest first.',
+      {
+        kind: 'json',
+        type: { array: { ref: 'PullRequestUpdate' } },
+        description: 'The updates, ordered by id.',
+        example: 'PullRequestUpdateList',
+      },
+    ),
+    read(
+      'Get Current Builds',
+      '/current-builds',
+      'Lists the builds that ran on the request\'s current build commit (the merge preview commit). ' +
+        'Builds of earlier build commits are left out.',
+      {
+        kind: 'json',
+        type: { array: { ref: 'Build' } },
+        description: 'The builds of the current build commit; empty when there are none.',
+        example: 'BuildList',
+      },
+    ),
+    read(
+      'Get Changes',
+      '/changes',
+      'Lists the activity log of the pull request: state changes and edits, each with its kind in `data`.',
+      {
+        kind: 'json',
+        type: { array: { ref: 'PullRequestChange' } },
+        description: 'The changes.',
+        example: 'PullRequestChangeList',
+      },
+    ),
+    read(
+      'Get Fixed Issue Ids',
+      '/fixed-issue-ids',
+      'Lists the ids of the issues the pull request fixes, as parsed from the messages of its ' +
+        'commits and from its title and description (e.g. `Fixes #311`).',
+      {
+        kind: 'json',
+        type: { array: 'int64', uniqueItems: true },
+        description: 'Issue ids (not numbers), each once, in no particular order.',
+        example: 'PullRequestFixedIssueIds',
+      },
+    ),
+    {
+      name: 'Query Basic Info',
+      method: 'GET',
+      path: '/pulls',
+      description:
+        'Lists pull requests matching a query, one page at a time, across every project the ' +
+        'caller can read code of. Unless the query sorts otherwise, the most recently active ' +
+        'requests come first. Use it also to turn a pull request number into its id.',
+      permission: 'Any caller; only requests of projects whose code the caller can read are returned.',
+      parameters: ['pullRequestQuery', 'offset', 'countLimitedForNonAdmins'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'PullRequest' } },
+        description: 'The matching pull requests of the page; empty past the last match.',
+        example: 'PullRequestList',
+      },
+      errors: [400, 401, 404],
+    },
+    {
+      name: 'Create',
+      method: 'POST',
+      path: '/pulls',
+      description:
+        'Opens a pull request from a source branch to a target branch. The caller becomes the ' +
+        'submitter; the server computes the merge base, records the first update, adds the ' +
+        'reviewers that branch protection requires plus those asked for, and assigns the given ' +
+        'users (or the project\'s default assignees). Refused with 400 when source and target are ' +
+        'the same, when another open request already covers the change, when the change is ' +
+        'already merged, or when the branches share no history; refused with 406 when a ' +
+        'requested reviewer is the submitter; 500 when branch protection requires more reviewers ' +
+        'than there are candidates.',
+      permission: 'A signed-in user who can read the code of both the target and the source project.',
+      body: {
+        kind: 'json',
+        type: { ref: 'PullRequestOpenData' },
+        description: 'Source, target, title and optional reviewers and assignees.',
+        example: 'PullRequestOpenData',
+      },
+      success: { kind: 'id', description: 'The id of the new pull request (not its number).' },
+      errors: [400, 401, 403, 404, 406, 500],
+    },
+    {
+      name: 'Set Title',
+      method: 'POST',
+      path: '/pulls/{requestId}/title',
+      description:
+        'Changes the title and records the change in the activity log (nothing is recorded when ' +
+        'the title is unchanged). A title over 255 characters is cut.',
+      permission: MODIFY_PERMISSION,
+      parameters: ['requestId'],
+      body: {
+        kind: 'raw-text',
+        description: 'The new title as plain text; must not be empty (400).',
+        required: true,
+        example: 'Retry failed webhook deliveries with backoff',
+      },
+      success: { kind: 'empty', description: 'The title was set.' },
+      errors: [400, 401, 403, 404],
+    },
+    {
+      name: 'Set Description',
+      method: 'POST',
+      path: '/pulls/{requestId}/description',
+      description:
+        'Replaces the Markdown description, keeps the previous text as a revision and records the ' +
+        'change in the activity log. Issues and pull requests mentioned in the new text get a ' +
+        'back reference. A description over 100000 characters is refused with 500.',
+      permission: MODIFY_PERMISSION,
+      parameters: ['requestId'],
+      body: {
+        kind: 'raw-text',
+        description: 'The new description as plain Markdown text.',
+        required: false,
+        example: 'Retries a webhook delivery up to 3 times with exponential backoff.\n\nFixes #311',
+      },
+      success: { kind: 'empty', description: 'The description was set.' },
+      errors: [401, 403, 404, 500],
+    },
+    {
+      name: 'Set Merge Strategy',
+      method: 'POST',
+      path: '/pulls/{requestId}/merge-strategy',
+      description:
+        'Changes how the request will be merged and records the change in the activity log. ' +
+        'Changing the strategy also switches auto merge off; the merge preview is recomputed.',
+      permission: MODIFY_PERMISSION,
+      parameters: ['requestId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'MergeStrategy' },
+        description: 'The strategy as a JSON string, quotes included, e.g. `"SQUASH_SOURCE_BRANCH_COMMITS"`.',
+        example: 'MergeStrategy',
+      },
+      success: { kind: 'empty', description: 'The strategy was set.' },
+      errors: [400, 401, 403, 404],
+    },
+    {
+      name: 'Set Auto Merge',
+      method: 'POST',
+      path: '/pulls/{requestId}/auto-merge',
+      description:
+        'Switches auto merge on or off. Turning it on when every merge condition is already met ' +
+        'merges the request at once (with `commitMessage`, or the default message); otherwise ' +
+        'the server merges it later, as soon as the conditions hold. Answered with 406 when the ' +
+        'request is closed, when turning off auto merge that is already off, or when the commit ' +
+        'message breaks the target branch\'s commit-message rules (checked whenever the merge ' +
+        'strategy writes a commit).',
+      permission:
+        'While auto merge is on: the user who turned it on, or a user who may manage pull ' +
+        'requests of the target project. While it is off: a user with write access to the ' +
+        'target project\'s code.',
+      parameters: ['requestId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'AutoMergeData' },
+        description: 'Whether auto merge should be on, and the commit message to merge with.',
+        example: 'AutoMergeData',
+      },
+      success: { kind: 'empty', description: 'Auto merge was set, or the request was merged right away.' },
+      errors: [400, 401, 403, 404, 406, 500],
+    },
+    {
+      name: 'Reopen',
+      method: 'POST',
+      path: '/pulls/{requestId}/reopen',
+      description:
+        'Reopens a merged or discarded pull request. Answered with 406 when the request is ' +
+        'already open, when the target branch, the source project or the source branch no longer ' +
+        'exists, when another request for the same change is open or merged, or when the source ' +
+        'branch is already merged into the target branch.',
+      permission: MODIFY_PERMISSION,
+      parameters: ['requestId'],
+      body: {
+        kind: 'raw-text',
+        description: 'Optional note, added to the request as a comment by the caller.',
+        required: false,
+        example: 'Reopening: the fix is needed on main after all.',
+      },
+      success: { kind: 'empty', description: 'The request is open again.' },
+      errors: [401, 403, 404, 406],
+    },
+    {
+      name: 'Discard',
+      method: 'POST',
+      path: '/pulls/{requestId}/discard',
+      description:
+        'Closes an open pull request without merging it. Answered with 406 when the request is ' +
+        'already merged or discarded.',
+      permission: MODIFY_PERMISSION,
+      parameters: ['requestId'],
+      body: {
+        kind: 'raw-text',
+        description: 'Optional note, added to the request as a comment by the caller.',
+        required: false,
+        example: 'Superseded by #131.',
+      },
+      success: { kind: 'empty', description: 'The request was discarded.' },
+      errors: [401, 403, 404, 406],
+    },
+    {
+      name: 'Merge',
+      method: 'POST',
+      path: '/pulls/{requestId}/merge',
+      description:
+        'Merges the pull request into its target branch with its merge strategy, using the ' +
+        'computed merge preview. Answered with 406 when the request is closed, when its ' +
+        'background check failed, when no up-to-date merge preview exists yet, when there are ' +
+        'conflicts, when reviews are still awaited, when required builds have not passed, when ' +
+        'a required signature is missing on the head commit, when commit messages break the ' +
+        'branch rules, or when the given merge commit message breaks them. If the project is set ' +
+        'to delete merged branches, the source branch is deleted afterwards when allowed.',
+      permission: 'A signed-in user with write access to the target project\'s code.',
+      parameters: ['requestId'],
+      body: {
+        kind: 'raw-text',
+        description:
+          'Commit message for the merge or squash commit, as plain text. When the strategy writes ' +
+          'such a commit the message is checked against the target branch\'s commit-message rules; ' +
+          'it is not used for a rebase or a fast-forward.',
+        required: false,
+        example: 'Merges pull request #128\n\nRetry failed webhook deliveries',
+      },
+      success: { kind: 'empty', description: 'The request was merged.' },
+      errors: [401, 403, 404, 406, 500],
+    },
+    {
+      name: 'Delete Source Branch',
+      method: 'POST',
+      path: '/pulls/{requestId}/delete-source-branch',
+      description:
+        'Deletes the source branch of a merged pull request and records it in the activity log. ' +
+        'Answered with 406 when the request is not merged, when the source project or branch no ' +
+        'longer exists, when the source branch is its project\'s default branch, when the merge ' +
+        'preview is missing, when the branch has moved since the merge, or when other open pull ' +
+        'requests target that branch.',
+      permission:
+        'Someone who may modify the request (submitter, assignee or pull request manager) and ' +
+        'who may also delete the source branch (write access to the source project\'s code, with ' +
+        'no branch protection forbidding deletion).',
+      parameters: ['requestId'],
+      body: {
+        kind: 'raw-text',
+        description: 'Optional note, added to the request as a comment by the caller.',
+        required: false,
+        example: 'Branch no longer needed after the merge.',
+      },
+      success: { kind: 'empty', description: 'The source branch was deleted.' },
+      errors: [401, 403, 404, 406],
+    },
+    {
+      name: 'Restore Source Branch',
+      method: 'POST',
+      path: '/pulls/{requestId}/restore-source-branch',
+      description:
+        'Recreates the deleted source branch of a closed pull request at the request\'s latest ' +
+        'head commit and records it in the activity log. Answered with 406 when the source ' +
+        'project no longer exists or the branch already exists; an open request whose branch is ' +
+        'missing fails with 500.',
+      permission:
+        'Someone who may modify the request (submitter, assignee or pull request manager) and ' +
+        'who has write access to the source project\'s code.',
+      parameters: ['requestId'],
+      body: {
+        kind: 'raw-text',
+        description: 'Optional note, added to the request as a comment by the caller.',
+        required: false,
+        example: 'Restoring the branch to continue work on a follow-up.',
+      },
+      success: { kind: 'empty', description: 'The source branch was restored.' },
+      errors: [401, 403, 404, 406, 500],
+    },
+    {
+      name: 'Delete',
+      method: 'DELETE',
+      path: '/pulls/{requestId}',
+      description:
+        'Deletes the pull request together with its labels, updates, reviews, assignments, ' +
+        'comments, changes, watches and builds. This cannot be undone.',
+      permission: 'A user who may manage pull requests of the target project.',
+      parameters: ['requestId'],
+      success: { kind: 'empty', description: 'The pull request was deleted.' },
+      errors: [401, 403, 404],
+    },
+  ],
 };

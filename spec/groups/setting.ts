@@ -264,7 +264,8 @@ const areas: readonly Area[] = [
     what: 'the settings contributed by plugins',
     getDescription:
       'Reads the administration settings that plugins add to the server, as an array; each ' +
-      'element carries `@type` naming its setting class.',
+      'element carries `@type` naming its setting class. A server without such plugins (the ' +
+      'stock distribution) answers an empty array.',
     setDescription:
       'Replaces all plugin-contributed settings with the array sent: the server keeps one ' +
       'setting per `@type` (a later element of the same type wins) and drops types left out. ' +

@@ -21,11 +21,18 @@ export const buildSchemas: SchemaTable = {
         nullable: true,
         description: 'Id of the agent that ran the job; null when no agent executor was involved.',
       },
-      submitterId: { type: 'int64', description: 'Id of the user who submitted (triggered) the build.' },
+      submitterId: {
+        type: 'int64',
+        description:
+          'Id of the user who submitted (triggered) the build; `-2` (the built-in unknown user) once ' +
+          'that account has been deleted.',
+      },
       cancellerId: {
         type: 'int64',
         nullable: true,
-        description: 'Id of the user who cancelled the build; null unless someone cancelled it.',
+        description:
+          'Id of the user who cancelled the build; null unless someone cancelled it, `-2` once that ' +
+          'account has been deleted.',
       },
       jobName: { type: 'string', description: 'Name of the job in the build spec, e.g. `ci`.' },
       workspacePath: {

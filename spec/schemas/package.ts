@@ -20,8 +20,16 @@ export const packageSchemas: SchemaTable = {
         description: 'Package name within its type, e.g. `onedev/server` or `io.onedev:server-core`.',
       },
       version: { type: 'string', description: 'Version (for container images: the tag or digest).' },
-      prerelease: { type: 'boolean', description: 'Whether the version is a pre-release; only NuGet and RubyGems packages set it, others are always false.' },
-      userId: { type: 'int64', description: 'Id of the user who published the package.' },
+      prerelease: {
+        type: 'boolean',
+        description: 'Whether the version is a pre-release. Only NuGet and RubyGems packages set it; others are always false.',
+      },
+      userId: {
+        type: 'int64',
+        description:
+          'Id of the user who published the package; `-2` (the built-in unknown user) once that ' +
+          'account has been deleted.',
+      },
       buildId: {
         type: 'int64',
         nullable: true,

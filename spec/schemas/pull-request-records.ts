@@ -24,7 +24,7 @@ export const pullRequestRecordsSchemas: SchemaTable = {
         requiredOnCreate: true,
         description:
           'Id of the user the comment is posted as. Unless the caller is an administrator it ' +
-          'must be the caller\'s own user id. Cannot be changed later.',
+          'must be the caller\'s own user id.',
       },
       content: {
         type: 'string',
@@ -38,7 +38,7 @@ export const pullRequestRecordsSchemas: SchemaTable = {
         type: 'int64',
         immutable: true,
         requiredOnCreate: true,
-        description: 'Id of the pull request the comment belongs to. Cannot be changed later.',
+        description: 'Id of the pull request the comment belongs to.',
       },
       revisionCount: {
         type: 'int32',
@@ -61,7 +61,7 @@ export const pullRequestRecordsSchemas: SchemaTable = {
         type: 'int64',
         immutable: true,
         requiredOnCreate: true,
-        description: 'Id of the watched pull request. Ignored on update.',
+        description: 'Id of the watched pull request.',
       },
       userId: {
         type: 'int64',
@@ -69,7 +69,7 @@ export const pullRequestRecordsSchemas: SchemaTable = {
         requiredOnCreate: true,
         description:
           'Id of the user the setting is for. Unless the caller is an administrator it must be ' +
-          'the caller\'s own user id. Ignored on update.',
+          'the caller\'s own user id.',
       },
       watching: {
         type: 'boolean',
@@ -118,13 +118,13 @@ export const pullRequestRecordsSchemas: SchemaTable = {
         requiredOnCreate: true,
         description:
           'Id of the reviewer. Unless the caller is an administrator it must be the caller\'s ' +
-          'own user id. Must not be the pull request\'s submitter. Ignored on update.',
+          'own user id. Must not be the pull request\'s submitter.',
       },
       requestId: {
         type: 'int64',
         immutable: true,
         requiredOnCreate: true,
-        description: 'Id of the reviewed pull request, which must not be merged. Ignored on update.',
+        description: 'Id of the reviewed pull request, which must not be merged.',
       },
       status: {
         type: { enum: ['PENDING', 'APPROVED', 'REQUESTED_FOR_CHANGES', 'EXCLUDED'] },

@@ -252,7 +252,7 @@ export const pullRequestSchemas: SchemaTable = {
     description:
       'What is needed to open a pull request. The caller becomes its submitter; the server works ' +
       'out the merge base and the first update itself.',
-    requests: ['create'],
+    usage: 'request',
     fields: {
       targetProjectId: {
         type: 'int64',
@@ -308,7 +308,7 @@ export const pullRequestSchemas: SchemaTable = {
   AutoMergeData: {
     kind: 'object',
     description: 'Switches auto merge of a pull request on or off.',
-    requests: ['create'],
+    usage: 'request',
     fields: {
       enabled: {
         type: 'boolean',

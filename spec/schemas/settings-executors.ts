@@ -65,7 +65,7 @@ const agentQueryField: Field = {
 };
 
 /** Fields of the server docker executor, inherited by the remote docker executor. */
-const serverDockerFields: Record<string, Field> = {
+const serverDockerFields = {
   ...jobExecutorBaseFields,
   registryLogins: registryLoginsField,
   runOptions: {
@@ -130,10 +130,10 @@ const serverDockerFields: Record<string, Field> = {
       'How many jobs and services may run at once, as a decimal number in a string (e.g. `"4"`). ' +
       'Null means the number of CPU cores of the machine running them.',
   },
-};
+} satisfies Record<string, Field>;
 
 /** Fields of the server shell executor, inherited by the remote shell executor. */
-const serverShellFields: Record<string, Field> = {
+const serverShellFields = {
   ...jobExecutorBaseFields,
   concurrency: {
     type: 'string',
@@ -142,7 +142,7 @@ const serverShellFields: Record<string, Field> = {
       'How many jobs may run at once, as a decimal number in a string (e.g. `"2"`). Null means ' +
       'the number of CPU cores of the machine running them.',
   },
-};
+} satisfies Record<string, Field>;
 
 // ---------------------------------------------------------------------------------------------
 // Mail services
@@ -197,7 +197,7 @@ const ssoBaseFields: Record<string, Field> = {
   },
 };
 
-const openIdFields: Record<string, Field> = {
+const openIdFields = {
   ...ssoBaseFields,
   configurationDiscoveryUrl: {
     type: 'string',
@@ -233,7 +233,7 @@ const openIdFields: Record<string, Field> = {
       'Image shown on the login button. A new connector holds the bundled OpenID logo, ' +
       '`/wicket/resource/io.onedev.server.plugin.sso.openid.OpenIdConnector/openid.png`.',
   },
-};
+} satisfies Record<string, Field>;
 
 /** The same properties, for the preset connectors that fix some of them in code. */
 function presetOpenIdFields(provider: string): Record<string, Field> {

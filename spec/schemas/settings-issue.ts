@@ -365,7 +365,7 @@ const fieldSpecSchemas: SchemaTable = {
     discriminator: '@type',
     members: ['UserChoiceFieldAllUsers', 'UserChoiceFieldScriptingChoices'],
   },
-  UserChoiceFieldAllUsers: member('AllUsers', 'Every user who can access the issue\'s project may be picked.', {}),
+  UserChoiceFieldAllUsers: member('AllUsers', 'Every user of the server may be picked.', {}),
   UserChoiceFieldScriptingChoices: member('ScriptingChoices', 'The users offered are computed by a Groovy script.', {
     scriptName: scriptName('a list of user login names'),
   }),
@@ -593,7 +593,7 @@ const transitionSchemas: SchemaTable = {
       description: 'Custom fields the user is asked to fill in when triggering the transition; may be empty.',
     },
   }),
-  PullRequestOpenedSpec: member('PullRequestOpenedSpec', 'Fires when a pull request mentioning the issue is opened.', {
+  PullRequestOpenedSpec: member('PullRequestOpenedSpec', 'Fires when a pull request fixing the issue is opened.', {
     ...autoBase,
     branches: branchesField('target branches of the pull request'),
   }),
@@ -622,7 +622,8 @@ const transitionSchemas: SchemaTable = {
   }),
   IssueStateTransitedSpec: member(
     'IssueStateTransitedSpec',
-    'Fires when another issue, selected by `issueQuery`, is moved into one of the listed states.',
+    'Fires when some issue is moved into one of the listed states; the issues matching `issueQuery`, where `current issue` ' +
+      'stands for the issue that moved, are then transited.',
     {
       ...autoBase,
       states: {
