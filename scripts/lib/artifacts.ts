@@ -7,6 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
+import { clientStep } from './steps/client.js';
+import { docsStep } from './steps/docs.js';
+import { variantsStep } from './steps/variants.js';
 import { buildDocument } from './build-document.js';
 import { catalogue } from './catalogue.js';
 import { toJson, toYaml } from './render-spec.js';
@@ -20,7 +23,7 @@ export interface Artifact {
   content: string;
 }
 
-type Step = (doc: OpenAPIObject) => Promise<Artifact[]> | Artifact[];
+export type Step = (doc: OpenAPIObject) => Promise<Artifact[]> | Artifact[];
 
 /** The steps, in order; each turns the document into files. */
 export const steps: Record<string, Step> = {
@@ -33,6 +36,9 @@ export const steps: Record<string, Step> = {
     const ast = await openapiTS(structuredClone(doc) as Parameters<typeof openapiTS>[0], { silent: true });
     return [{ path: 'generated/openapi.d.ts', content: COMMENT_HEADER + astToString(ast) }];
   },
+  client: clientStep,
+  variants: variantsStep,
+  docs: docsStep,
 };
 
 export async function renderArtifacts(only?: readonly string[]): Promise<Artifact[]> {

@@ -1,0 +1,4 @@
+/** Operation metadata the client needs (generated/operations.ts). */
+import type { Step } from '../artifacts.js';
+
+export const clientStep: Step = () => [];
