@@ -8214,10 +8214,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The complete new value of the external authenticator (LDAP or Active Directory). */
-        requestBody: {
+        /** @description The complete new value of the external authenticator (LDAP or Active Directory), or `null` (or no body) to clear it. */
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["Authenticator"];
+                "application/json": components["schemas"]["Authenticator"] | null;
             };
         };
         responses: {
@@ -8269,10 +8269,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The complete new value of the automatic database backup setting. */
-        requestBody: {
+        /** @description The complete new value of the automatic database backup setting, or `null` (or no body) to clear it. */
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["BackupSetting"];
+                "application/json": components["schemas"]["BackupSetting"] | null;
             };
         };
         responses: {
@@ -8516,10 +8516,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The complete new value of the mail service used to send (and optionally receive) email. */
-        requestBody: {
+        /** @description The complete new value of the mail service used to send (and optionally receive) email, or `null` (or no body) to clear it. */
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["MailService"];
+                "application/json": components["schemas"]["MailService"] | null;
             };
         };
         responses: {
@@ -8571,10 +8571,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The complete new value of the service desk setting (how emails open issues). */
-        requestBody: {
+        /** @description The complete new value of the service desk setting (how emails open issues), or `null` (or no body) to clear it. */
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["ServiceDeskSetting"];
+                "application/json": components["schemas"]["ServiceDeskSetting"] | null;
             };
         };
         responses: {

@@ -147,7 +147,14 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 413 | 500 | 503;
 
 export type RequestBodySpec =
   /** JSON body read by Jackson: `schema` names its type, `example` names an example component. */
-  | { kind: 'json'; type: TypeExpr; description: string; example: string }
+  | {
+      kind: 'json';
+      type: TypeExpr;
+      description: string;
+      example: string;
+      /** The server also takes the JSON literal `null` or no body at all (e.g. to clear a setting). */
+      nullable?: boolean;
+    }
   /**
    * A bare Java String parameter: the body is the text itself, never JSON-quoted.
    * `example` is the literal text (not an example component name).

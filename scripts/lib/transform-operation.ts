@@ -75,12 +75,13 @@ export function transformOperation(op: OperationSpec, ctx: OperationContext): Op
   if (op.body) {
     if (op.method !== 'POST') problem('body', `a ${op.method} operation cannot take a body`);
     if (op.body.kind === 'json') {
+      const schema = transformType(op.body.type, typeCtx('body'));
       operation.requestBody = {
-        required: true,
+        required: !op.body.nullable,
         description: op.body.description,
         content: {
           'application/json': {
-            schema: transformType(op.body.type, typeCtx('body')),
+            schema: op.body.nullable ? makeNullable(schema) : schema,
             examples: useExample('body.example', op.body.example),
           },
         },

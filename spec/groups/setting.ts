@@ -20,6 +20,8 @@ interface Area {
   setDescription: string;
   /** Set for areas that may hold no value: why Get then answers 204. */
   noContent?: string;
+  /** Set takes the JSON literal `null` (or no body) to clear the area. */
+  clearable?: boolean;
 }
 
 function get(area: Area): OperationSpec {
@@ -45,8 +47,11 @@ function set(area: Area): OperationSpec {
   const body: RequestBodySpec = {
     kind: 'json',
     type: area.type,
-    description: `The complete new value of ${area.what}.`,
+    description: area.clearable
+      ? `The complete new value of ${area.what}, or \`null\` (or no body) to clear it.`
+      : `The complete new value of ${area.what}.`,
     example: area.example,
+    ...(area.clearable ? { nullable: true } : {}),
   };
   return {
     name: area.setName,
@@ -89,6 +94,7 @@ const areas: readonly Area[] = [
     getDescription:
       'Reads the external authenticator. The value carries `@class` with the fully qualified ' +
       'class name of the authenticator type.',
+    clearable: true,
     noContent: 'No external authenticator is configured: users sign in with local passwords only.',
     setDescription:
       'Saves the external authenticator; `@class` picks its type and must be one of the fully ' +
@@ -102,6 +108,7 @@ const areas: readonly Area[] = [
     type: { ref: 'BackupSetting' },
     example: 'BackupSetting',
     what: 'the automatic database backup setting',
+    clearable: true,
     noContent: 'Automatic database backup is turned off.',
     setDescription:
       `Saves the automatic database backup schedule. ${REPLACES} This operation also accepts ` +
@@ -164,6 +171,7 @@ const areas: readonly Area[] = [
     what: 'the mail service used to send (and optionally receive) email',
     getDescription:
       'Reads the mail service. The value carries `@type` naming the kind of mail service.',
+    clearable: true,
     noContent: 'No mail service is configured: the server sends no email.',
     setDescription:
       `Saves the mail service; \`@type\` picks its kind. ${REPLACES} This operation also accepts ` +
@@ -177,6 +185,7 @@ const areas: readonly Area[] = [
     type: { ref: 'ServiceDeskSetting' },
     example: 'ServiceDeskSetting',
     what: 'the service desk setting (how emails open issues)',
+    clearable: true,
     noContent: 'The service desk has not been set up.',
     setDescription:
       `Saves the service desk setting. ${REPLACES} This operation also accepts the JSON literal ` +

@@ -113,6 +113,18 @@ describe('operation details', () => {
     expect(ops.filter((o) => o.operation.deprecated)).toHaveLength(4);
   });
 
+  it('lets exactly the four clearable settings areas take a null body', () => {
+    const optional = ops.filter((o) => (o.operation.requestBody as { content?: Record<string, { schema?: { oneOf?: unknown[] } }> } | undefined)?.content?.['application/json']?.schema?.oneOf?.some((b) => JSON.stringify(b) === '{"type":"null"}'));
+    expect(optional.map((o) => o.operation.operationId).sort()).toEqual(
+      ['settingSetAuthenticator', 'settingSetBackupSetting', 'settingSetMailService', 'settingSetServiceDeskSetting'],
+    );
+    for (const { operation } of optional) {
+      expect((operation.requestBody as { required: boolean }).required).toBe(false);
+      const schema = (operation.requestBody as { content: Record<string, { schema: { oneOf?: unknown[] } }> }).content['application/json']!.schema;
+      expect(schema.oneOf).toContainEqual({ type: 'null' });
+    }
+  });
+
   it('marks the raw-text bodies, and only those', () => {
     const raw = ops
       .filter((o) => (o.operation.requestBody as Record<string, unknown> | undefined)?.['x-onedev-raw-text'])
