@@ -2181,7 +2181,7 @@ export interface components {
          */
         ActiveDirectoryAuthenticator: {
             /**
-             * @description Names the concrete type: always `io.onedev.server.plugin.authenticator.ldap.ActiveDirectoryAuthenticator` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@class": "io.onedev.server.plugin.authenticator.ldap.ActiveDirectoryAuthenticator";
@@ -2223,7 +2223,7 @@ export interface components {
          */
         AllIssueFields: {
             /**
-             * @description Names the concrete type: always `AllIssueFields` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "AllIssueFields";
@@ -2373,7 +2373,7 @@ export interface components {
          */
         BooleanField: {
             /**
-             * @description Names the concrete type: always `BooleanField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "BooleanField";
@@ -2406,7 +2406,7 @@ export interface components {
          */
         BooleanFieldFalseDefaultValue: {
             /**
-             * @description Names the concrete type: always `FalseDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "FalseDefaultValue";
@@ -2420,7 +2420,7 @@ export interface components {
          */
         BooleanFieldScriptingDefaultValue: {
             /**
-             * @description Names the concrete type: always `ScriptingDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingDefaultValue";
@@ -2435,7 +2435,7 @@ export interface components {
          */
         BooleanFieldTrueDefaultValue: {
             /**
-             * @description Names the concrete type: always `TrueDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "TrueDefaultValue";
@@ -2455,7 +2455,7 @@ export interface components {
          */
         BranchUpdatedSpec: {
             /**
-             * @description Names the concrete type: always `BranchUpdatedSpec` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "BranchUpdatedSpec";
@@ -2640,7 +2640,7 @@ export interface components {
          */
         BuildChoiceField: {
             /**
-             * @description Names the concrete type: always `BuildChoiceField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "BuildChoiceField";
@@ -2741,7 +2741,7 @@ export interface components {
          */
         BuildSuccessfulSpec: {
             /**
-             * @description Names the concrete type: always `BuildSuccessfulSpec` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "BuildSuccessfulSpec";
@@ -2809,7 +2809,7 @@ export interface components {
          */
         ChoiceField: {
             /**
-             * @description Names the concrete type: always `ChoiceField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ChoiceField";
@@ -2874,7 +2874,7 @@ export interface components {
          */
         ChoiceFieldScriptingChoices: {
             /**
-             * @description Names the concrete type: always `ScriptingChoices` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingChoices";
@@ -2890,7 +2890,7 @@ export interface components {
          */
         ChoiceFieldScriptingDefaultMultiValue: {
             /**
-             * @description Names the concrete type: always `ScriptingDefaultMultiValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingDefaultMultiValue";
@@ -2906,7 +2906,7 @@ export interface components {
          */
         ChoiceFieldScriptingDefaultValue: {
             /**
-             * @description Names the concrete type: always `ScriptingDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingDefaultValue";
@@ -2948,7 +2948,7 @@ export interface components {
          */
         ChoiceFieldSpecifiedChoices: {
             /**
-             * @description Names the concrete type: always `SpecifiedChoices` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedChoices";
@@ -2978,7 +2978,7 @@ export interface components {
          */
         ChoiceFieldSpecifiedDefaultMultiValue: {
             /**
-             * @description Names the concrete type: always `SpecifiedDefaultMultiValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedDefaultMultiValue";
@@ -2999,7 +2999,7 @@ export interface components {
          */
         ChoiceFieldSpecifiedDefaultValue: {
             /**
-             * @description Names the concrete type: always `SpecifiedDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedDefaultValue";
@@ -3022,7 +3022,7 @@ export interface components {
          */
         CommitField: {
             /**
-             * @description Names the concrete type: always `CommitField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "CommitField";
@@ -3081,7 +3081,7 @@ export interface components {
          */
         DateField: {
             /**
-             * @description Names the concrete type: always `DateField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "DateField";
@@ -3115,7 +3115,7 @@ export interface components {
          */
         DateFieldScriptingDefaultValue: {
             /**
-             * @description Names the concrete type: always `ScriptingDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingDefaultValue";
@@ -3131,7 +3131,7 @@ export interface components {
          */
         DateFieldSpecifiedDefaultValue: {
             /**
-             * @description Names the concrete type: always `SpecifiedDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedDefaultValue";
@@ -3158,7 +3158,7 @@ export interface components {
          */
         DateTimeField: {
             /**
-             * @description Names the concrete type: always `DateTimeField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "DateTimeField";
@@ -3192,7 +3192,7 @@ export interface components {
          */
         DateTimeFieldScriptingDefaultValue: {
             /**
-             * @description Names the concrete type: always `ScriptingDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingDefaultValue";
@@ -3208,7 +3208,7 @@ export interface components {
          */
         DateTimeFieldSpecifiedDefaultValue: {
             /**
-             * @description Names the concrete type: always `SpecifiedDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedDefaultValue";
@@ -3231,7 +3231,7 @@ export interface components {
          */
         DiscordConnector: {
             /**
-             * @description Names the concrete type: always `DiscordConnector` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "DiscordConnector";
@@ -3254,7 +3254,7 @@ export interface components {
          */
         DoNotRetrieveGroups: {
             /**
-             * @description Names the concrete type: always `DoNotRetrieveGroups` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "DoNotRetrieveGroups";
@@ -3326,7 +3326,7 @@ export interface components {
          */
         EntraIdConnector: {
             /**
-             * @description Names the concrete type: always `EntraIdConnector` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "EntraIdConnector";
@@ -3364,7 +3364,7 @@ export interface components {
          */
         ExcludeIssueFields: {
             /**
-             * @description Names the concrete type: always `ExcludeIssueFields` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ExcludeIssueFields";
@@ -3411,7 +3411,7 @@ export interface components {
          */
         FloatField: {
             /**
-             * @description Names the concrete type: always `FloatField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "FloatField";
@@ -3445,7 +3445,7 @@ export interface components {
          */
         FloatFieldScriptingDefaultValue: {
             /**
-             * @description Names the concrete type: always `ScriptingDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingDefaultValue";
@@ -3461,7 +3461,7 @@ export interface components {
          */
         FloatFieldSpecifiedDefaultValue: {
             /**
-             * @description Names the concrete type: always `SpecifiedDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedDefaultValue";
@@ -3478,7 +3478,7 @@ export interface components {
          */
         GetGroupsUsingAttribute: {
             /**
-             * @description Names the concrete type: always `GetGroupsUsingAttribute` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "GetGroupsUsingAttribute";
@@ -3503,7 +3503,7 @@ export interface components {
          */
         GitHubConnector: {
             /**
-             * @description Names the concrete type: always `GitHubConnector` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "GitHubConnector";
@@ -4002,7 +4002,7 @@ export interface components {
          */
         GmailMailService: {
             /**
-             * @description Names the concrete type: always `GmailMailService` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "GmailMailService";
@@ -4110,7 +4110,7 @@ export interface components {
          */
         GroupChoiceField: {
             /**
-             * @description Names the concrete type: always `GroupChoiceField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "GroupChoiceField";
@@ -4145,7 +4145,7 @@ export interface components {
          */
         GroupChoiceFieldAllGroups: {
             /**
-             * @description Names the concrete type: always `AllGroups` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "AllGroups";
@@ -4163,7 +4163,7 @@ export interface components {
          */
         GroupChoiceFieldScriptingChoices: {
             /**
-             * @description Names the concrete type: always `ScriptingChoices` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingChoices";
@@ -4179,7 +4179,7 @@ export interface components {
          */
         GroupChoiceFieldScriptingDefaultValue: {
             /**
-             * @description Names the concrete type: always `ScriptingDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingDefaultValue";
@@ -4195,7 +4195,7 @@ export interface components {
          */
         GroupChoiceFieldSpecifiedDefaultValue: {
             /**
-             * @description Names the concrete type: always `SpecifiedDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedDefaultValue";
@@ -4252,7 +4252,7 @@ export interface components {
          */
         IgnoreValue: {
             /**
-             * @description Names the concrete type: always `IgnoreValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "IgnoreValue";
@@ -4267,7 +4267,7 @@ export interface components {
          */
         ImapExplicitSsl: {
             /**
-             * @description Names the concrete type: always `ImapExplicitSsl` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ImapExplicitSsl";
@@ -4289,7 +4289,7 @@ export interface components {
          */
         ImapImplicitSsl: {
             /**
-             * @description Names the concrete type: always `ImapImplicitSsl` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ImapImplicitSsl";
@@ -4312,7 +4312,7 @@ export interface components {
          */
         ImapWithoutSsl: {
             /**
-             * @description Names the concrete type: always `ImapWithoutSsl` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ImapWithoutSsl";
@@ -4334,7 +4334,7 @@ export interface components {
          */
         IncludeIssueFields: {
             /**
-             * @description Names the concrete type: always `IncludeIssueFields` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "IncludeIssueFields";
@@ -4360,7 +4360,7 @@ export interface components {
          */
         IntegerField: {
             /**
-             * @description Names the concrete type: always `IntegerField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "IntegerField";
@@ -4404,7 +4404,7 @@ export interface components {
          */
         IntegerFieldScriptingDefaultValue: {
             /**
-             * @description Names the concrete type: always `ScriptingDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingDefaultValue";
@@ -4420,7 +4420,7 @@ export interface components {
          */
         IntegerFieldSpecifiedDefaultValue: {
             /**
-             * @description Names the concrete type: always `SpecifiedDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedDefaultValue";
@@ -4446,7 +4446,7 @@ export interface components {
          */
         IssueChoiceField: {
             /**
-             * @description Names the concrete type: always `IssueChoiceField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "IssueChoiceField";
@@ -4551,7 +4551,7 @@ export interface components {
          */
         IssueStateTransitedSpec: {
             /**
-             * @description Names the concrete type: always `IssueStateTransitedSpec` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "IssueStateTransitedSpec";
@@ -4843,7 +4843,7 @@ export interface components {
          */
         IterationChoiceField: {
             /**
-             * @description Names the concrete type: always `IterationChoiceField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "IterationChoiceField";
@@ -4994,7 +4994,7 @@ export interface components {
          */
         KubernetesExecutor: {
             /**
-             * @description Names the concrete type: always `KubernetesExecutor` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "KubernetesExecutor";
@@ -5123,7 +5123,7 @@ export interface components {
          */
         LdapAuthenticator: {
             /**
-             * @description Names the concrete type: always `io.onedev.server.plugin.authenticator.ldap.LdapAuthenticator` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@class": "io.onedev.server.plugin.authenticator.ldap.LdapAuthenticator";
@@ -5205,7 +5205,7 @@ export interface components {
          */
         ManualSpec: {
             /**
-             * @description Names the concrete type: always `ManualSpec` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ManualSpec";
@@ -5439,7 +5439,7 @@ export interface components {
          */
         NoActivitySpec: {
             /**
-             * @description Names the concrete type: always `NoActivitySpec` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "NoActivitySpec";
@@ -5472,7 +5472,7 @@ export interface components {
          */
         NoneIssueFields: {
             /**
-             * @description Names the concrete type: always `NoneIssueFields` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "NoneIssueFields";
@@ -5503,7 +5503,7 @@ export interface components {
          */
         Office365MailService: {
             /**
-             * @description Names the concrete type: always `Office365MailService` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "Office365MailService";
@@ -5543,7 +5543,7 @@ export interface components {
          */
         OpenIdConnector: {
             /**
-             * @description Names the concrete type: always `OpenIdConnector` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "OpenIdConnector";
@@ -5854,7 +5854,7 @@ export interface components {
          */
         PullRequestApproveData: {
             /**
-             * @description Names the concrete type: always `PullRequestApproveData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestApproveData";
@@ -5912,7 +5912,7 @@ export interface components {
          */
         PullRequestAutoMergeChangeData: {
             /**
-             * @description Names the concrete type: always `PullRequestAutoMergeChangeData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestAutoMergeChangeData";
@@ -5962,7 +5962,7 @@ export interface components {
          */
         PullRequestChoiceField: {
             /**
-             * @description Names the concrete type: always `PullRequestChoiceField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestChoiceField";
@@ -6058,7 +6058,7 @@ export interface components {
          */
         PullRequestCommentRemovedData: {
             /**
-             * @description Names the concrete type: always `PullRequestCommentRemovedData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestCommentRemovedData";
@@ -6073,7 +6073,7 @@ export interface components {
          */
         PullRequestDescriptionChangeData: {
             /**
-             * @description Names the concrete type: always `PullRequestDescriptionChangeData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestDescriptionChangeData";
@@ -6090,7 +6090,7 @@ export interface components {
          */
         PullRequestDiscardData: {
             /**
-             * @description Names the concrete type: always `PullRequestDiscardData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestDiscardData";
@@ -6110,7 +6110,7 @@ export interface components {
          */
         PullRequestDiscardedSpec: {
             /**
-             * @description Names the concrete type: always `PullRequestDiscardedSpec` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestDiscardedSpec";
@@ -6152,7 +6152,7 @@ export interface components {
          */
         PullRequestMergeData: {
             /**
-             * @description Names the concrete type: always `PullRequestMergeData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestMergeData";
@@ -6169,7 +6169,7 @@ export interface components {
          */
         PullRequestMergeStrategyChangeData: {
             /**
-             * @description Names the concrete type: always `PullRequestMergeStrategyChangeData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestMergeStrategyChangeData";
@@ -6194,7 +6194,7 @@ export interface components {
          */
         PullRequestMergedSpec: {
             /**
-             * @description Names the concrete type: always `PullRequestMergedSpec` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestMergedSpec";
@@ -6268,7 +6268,7 @@ export interface components {
          */
         PullRequestOpenedSpec: {
             /**
-             * @description Names the concrete type: always `PullRequestOpenedSpec` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestOpenedSpec";
@@ -6292,7 +6292,7 @@ export interface components {
          */
         PullRequestReferencedFromCodeCommentData: {
             /**
-             * @description Names the concrete type: always `PullRequestReferencedFromCodeCommentData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestReferencedFromCodeCommentData";
@@ -6311,7 +6311,7 @@ export interface components {
          */
         PullRequestReferencedFromIssueData: {
             /**
-             * @description Names the concrete type: always `PullRequestReferencedFromIssueData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestReferencedFromIssueData";
@@ -6330,7 +6330,7 @@ export interface components {
          */
         PullRequestReferencedFromPullRequestData: {
             /**
-             * @description Names the concrete type: always `PullRequestReferencedFromPullRequestData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestReferencedFromPullRequestData";
@@ -6348,7 +6348,7 @@ export interface components {
          */
         PullRequestReopenData: {
             /**
-             * @description Names the concrete type: always `PullRequestReopenData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestReopenData";
@@ -6361,7 +6361,7 @@ export interface components {
          */
         PullRequestRequestedForChangesData: {
             /**
-             * @description Names the concrete type: always `PullRequestRequestedForChangesData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestRequestedForChangesData";
@@ -6459,7 +6459,7 @@ export interface components {
          */
         PullRequestSourceBranchDeleteData: {
             /**
-             * @description Names the concrete type: always `PullRequestSourceBranchDeleteData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestSourceBranchDeleteData";
@@ -6472,7 +6472,7 @@ export interface components {
          */
         PullRequestSourceBranchRestoreData: {
             /**
-             * @description Names the concrete type: always `PullRequestSourceBranchRestoreData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestSourceBranchRestoreData";
@@ -6487,7 +6487,7 @@ export interface components {
          */
         PullRequestTargetBranchChangeData: {
             /**
-             * @description Names the concrete type: always `PullRequestTargetBranchChangeData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestTargetBranchChangeData";
@@ -6506,7 +6506,7 @@ export interface components {
          */
         PullRequestTitleChangeData: {
             /**
-             * @description Names the concrete type: always `PullRequestTitleChangeData` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "PullRequestTitleChangeData";
@@ -6652,7 +6652,7 @@ export interface components {
          */
         RemoteDockerExecutor: {
             /**
-             * @description Names the concrete type: always `RemoteDockerExecutor` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "RemoteDockerExecutor";
@@ -6706,7 +6706,7 @@ export interface components {
          */
         RemoteShellExecutor: {
             /**
-             * @description Names the concrete type: always `RemoteShellExecutor` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "RemoteShellExecutor";
@@ -6945,7 +6945,7 @@ export interface components {
          */
         ScriptingValue: {
             /**
-             * @description Names the concrete type: always `ScriptingValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingValue";
@@ -6963,7 +6963,7 @@ export interface components {
          */
         SearchGroupsUsingFilter: {
             /**
-             * @description Names the concrete type: always `SearchGroupsUsingFilter` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SearchGroupsUsingFilter";
@@ -6990,7 +6990,7 @@ export interface components {
          */
         SecretField: {
             /**
-             * @description Names the concrete type: always `SecretField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SecretField";
@@ -7071,7 +7071,7 @@ export interface components {
          */
         ServerDockerExecutor: {
             /**
-             * @description Names the concrete type: always `ServerDockerExecutor` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ServerDockerExecutor";
@@ -7122,7 +7122,7 @@ export interface components {
          */
         ServerShellExecutor: {
             /**
-             * @description Names the concrete type: always `ServerShellExecutor` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ServerShellExecutor";
@@ -7212,7 +7212,7 @@ export interface components {
          */
         SmtpExplicitSsl: {
             /**
-             * @description Names the concrete type: always `SmtpExplicitSsl` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SmtpExplicitSsl";
@@ -7269,7 +7269,7 @@ export interface components {
          */
         SmtpImapMailService: {
             /**
-             * @description Names the concrete type: always `SmtpImapMailService` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SmtpImapMailService";
@@ -7301,7 +7301,7 @@ export interface components {
          */
         SmtpImplicitSsl: {
             /**
-             * @description Names the concrete type: always `SmtpImplicitSsl` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SmtpImplicitSsl";
@@ -7324,7 +7324,7 @@ export interface components {
          */
         SmtpWithoutSsl: {
             /**
-             * @description Names the concrete type: always `SmtpWithoutSsl` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SmtpWithoutSsl";
@@ -7343,7 +7343,7 @@ export interface components {
          */
         SpecifiedCurl: {
             /**
-             * @description Names the concrete type: always `SpecifiedCurl` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedCurl";
@@ -7359,7 +7359,7 @@ export interface components {
          */
         SpecifiedGit: {
             /**
-             * @description Names the concrete type: always `SpecifiedGit` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedGit";
@@ -7377,7 +7377,7 @@ export interface components {
          */
         SpecifiedValue: {
             /**
-             * @description Names the concrete type: always `SpecifiedValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedValue";
@@ -7451,7 +7451,7 @@ export interface components {
          */
         SystemCurl: {
             /**
-             * @description Names the concrete type: always `SystemCurl` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SystemCurl";
@@ -7464,7 +7464,7 @@ export interface components {
          */
         SystemGit: {
             /**
-             * @description Names the concrete type: always `SystemGit` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SystemGit";
@@ -7534,7 +7534,7 @@ export interface components {
          */
         TextField: {
             /**
-             * @description Names the concrete type: always `TextField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "TextField";
@@ -7572,7 +7572,7 @@ export interface components {
          */
         TextFieldScriptingDefaultValue: {
             /**
-             * @description Names the concrete type: always `ScriptingDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingDefaultValue";
@@ -7588,7 +7588,7 @@ export interface components {
          */
         TextFieldSpecifiedDefaultValue: {
             /**
-             * @description Names the concrete type: always `SpecifiedDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedDefaultValue";
@@ -7648,7 +7648,7 @@ export interface components {
          */
         TwitchConnector: {
             /**
-             * @description Names the concrete type: always `TwitchConnector` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "TwitchConnector";
@@ -7690,7 +7690,7 @@ export interface components {
          */
         UserChoiceField: {
             /**
-             * @description Names the concrete type: always `UserChoiceField` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "UserChoiceField";
@@ -7725,7 +7725,7 @@ export interface components {
          */
         UserChoiceFieldAllUsers: {
             /**
-             * @description Names the concrete type: always `AllUsers` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "AllUsers";
@@ -7759,7 +7759,7 @@ export interface components {
          */
         UserChoiceFieldScriptingChoices: {
             /**
-             * @description Names the concrete type: always `ScriptingChoices` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingChoices";
@@ -7775,7 +7775,7 @@ export interface components {
          */
         UserChoiceFieldScriptingDefaultMultiValue: {
             /**
-             * @description Names the concrete type: always `ScriptingDefaultMultiValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingDefaultMultiValue";
@@ -7791,7 +7791,7 @@ export interface components {
          */
         UserChoiceFieldScriptingDefaultValue: {
             /**
-             * @description Names the concrete type: always `ScriptingDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ScriptingDefaultValue";
@@ -7815,7 +7815,7 @@ export interface components {
          */
         UserChoiceFieldSpecifiedDefaultMultiValue: {
             /**
-             * @description Names the concrete type: always `SpecifiedDefaultMultiValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedDefaultMultiValue";
@@ -7840,7 +7840,7 @@ export interface components {
          */
         UserChoiceFieldSpecifiedDefaultValue: {
             /**
-             * @description Names the concrete type: always `SpecifiedDefaultValue` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "SpecifiedDefaultValue";
@@ -7855,7 +7855,7 @@ export interface components {
          */
         ValueIsEmpty: {
             /**
-             * @description Names the concrete type: always `ValueIsEmpty` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ValueIsEmpty";
@@ -7872,7 +7872,7 @@ export interface components {
          */
         ValueIsNotAnyOf: {
             /**
-             * @description Names the concrete type: always `ValueIsNotAnyOf` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ValueIsNotAnyOf";
@@ -7887,7 +7887,7 @@ export interface components {
          */
         ValueIsNotEmpty: {
             /**
-             * @description Names the concrete type: always `ValueIsNotEmpty` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ValueIsNotEmpty";
@@ -7903,7 +7903,7 @@ export interface components {
          */
         ValueIsOneOf: {
             /**
-             * @description Names the concrete type: always `ValueIsOneOf` here. (enum property replaced by openapi-typescript)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             "@type": "ValueIsOneOf";
@@ -8148,8 +8148,10 @@ export interface operations {
                     "application/json": components["schemas"]["SystemSetting"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetSystemSetting: {
@@ -8176,6 +8178,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetAuthenticator: {
@@ -8203,8 +8206,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetAuthenticator: {
@@ -8231,6 +8236,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetBackupSetting: {
@@ -8258,8 +8264,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetBackupSetting: {
@@ -8286,6 +8294,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetBuildSetting: {
@@ -8306,8 +8315,10 @@ export interface operations {
                     "application/json": components["schemas"]["GlobalBuildSetting"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetBuildSetting: {
@@ -8334,6 +8345,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetGroovyScripts: {
@@ -8354,8 +8366,10 @@ export interface operations {
                     "application/json": components["schemas"]["GroovyScript"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetGroovyScripts: {
@@ -8382,6 +8396,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetIssueSetting: {
@@ -8402,8 +8417,10 @@ export interface operations {
                     "application/json": components["schemas"]["GlobalIssueSetting"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetIssueSetting: {
@@ -8430,6 +8447,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetJobExecutors: {
@@ -8450,8 +8468,10 @@ export interface operations {
                     "application/json": components["schemas"]["JobExecutor"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetJobExecutors: {
@@ -8478,6 +8498,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetMailService: {
@@ -8505,8 +8526,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetMailService: {
@@ -8533,6 +8556,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetServiceDeskSetting: {
@@ -8560,8 +8584,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetServiceDeskSetting: {
@@ -8588,6 +8614,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetNotificiationTemplateSetting: {
@@ -8615,8 +8642,10 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetNotificationTemplateSetting: {
@@ -8643,6 +8672,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetProjectSetting: {
@@ -8663,8 +8693,10 @@ export interface operations {
                     "application/json": components["schemas"]["GlobalProjectSetting"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetProjectSetting: {
@@ -8691,6 +8723,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetPullRequestSetting: {
@@ -8711,8 +8744,10 @@ export interface operations {
                     "application/json": components["schemas"]["GlobalPullRequestSetting"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetPullRequestSetting: {
@@ -8739,6 +8774,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetSecuritySetting: {
@@ -8759,8 +8795,10 @@ export interface operations {
                     "application/json": components["schemas"]["SecuritySetting"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetSecuritySetting: {
@@ -8787,6 +8825,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetSshSetting: {
@@ -8807,8 +8846,10 @@ export interface operations {
                     "application/json": components["schemas"]["SshSetting"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetSshSetting: {
@@ -8835,6 +8876,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetSsoConnectors: {
@@ -8855,8 +8897,10 @@ export interface operations {
                     "application/json": components["schemas"]["SsoConnector"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetSsoConnectors: {
@@ -8883,6 +8927,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingGetContributedSettings: {
@@ -8903,8 +8948,10 @@ export interface operations {
                     "application/json": components["schemas"]["ContributedSettings"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     settingSetContributedSettings: {
@@ -8931,6 +8978,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestGetBasicInfo: {
@@ -8957,9 +9005,11 @@ export interface operations {
                     "application/json": components["schemas"]["PullRequest"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestDelete: {
@@ -8984,9 +9034,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestGetLabels: {
@@ -9013,9 +9065,11 @@ export interface operations {
                     "application/json": components["schemas"]["PullRequestLabel"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestGetMergePreview: {
@@ -9049,9 +9103,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestGetAssignments: {
@@ -9078,9 +9134,11 @@ export interface operations {
                     "application/json": components["schemas"]["PullRequestAssignment"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestGetReviews: {
@@ -9107,9 +9165,11 @@ export interface operations {
                     "application/json": components["schemas"]["PullRequestReview"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestGetComments: {
@@ -9136,9 +9196,11 @@ export interface operations {
                     "application/json": components["schemas"]["PullRequestComment"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestGetWatches: {
@@ -9165,9 +9227,11 @@ export interface operations {
                     "application/json": components["schemas"]["PullRequestWatch"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestGetUpdates: {
@@ -9194,9 +9258,11 @@ export interface operations {
                     "application/json": components["schemas"]["PullRequestUpdate"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestGetCurrentBuilds: {
@@ -9223,9 +9289,11 @@ export interface operations {
                     "application/json": components["schemas"]["Build"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestGetChanges: {
@@ -9252,9 +9320,11 @@ export interface operations {
                     "application/json": components["schemas"]["PullRequestChange"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestGetFixedIssueIds: {
@@ -9281,9 +9351,11 @@ export interface operations {
                     "application/json": number[];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestQueryBasicInfo: {
@@ -9323,6 +9395,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestCreate: {
@@ -9388,6 +9461,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestSetDescription: {
@@ -9422,6 +9496,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -9459,6 +9534,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestSetAutoMerge: {
@@ -9524,10 +9600,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestDiscard: {
@@ -9558,10 +9636,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestMerge: {
@@ -9596,6 +9676,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -9631,10 +9712,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestRestoreSourceBranch: {
@@ -9665,6 +9748,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -9696,9 +9780,11 @@ export interface operations {
                     "application/json": components["schemas"]["Build"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     buildDelete: {
@@ -9723,9 +9809,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     buildGetLabels: {
@@ -9752,9 +9840,11 @@ export interface operations {
                     "application/json": components["schemas"]["BuildLabel"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     buildGetParams: {
@@ -9781,9 +9871,11 @@ export interface operations {
                     "application/json": components["schemas"]["BuildParam"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     buildGetDependencies: {
@@ -9810,9 +9902,11 @@ export interface operations {
                     "application/json": components["schemas"]["BuildDependence"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     buildGetDependents: {
@@ -9839,9 +9933,11 @@ export interface operations {
                     "application/json": components["schemas"]["BuildDependence"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     buildGetFixedIssueIds: {
@@ -9868,9 +9964,11 @@ export interface operations {
                     "application/json": number[];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     buildQueryBasicInfo: {
@@ -9909,6 +10007,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     groupGetBasicInfo: {
@@ -9935,9 +10034,11 @@ export interface operations {
                     "application/json": components["schemas"]["Group"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     groupUpdate: {
@@ -9996,6 +10097,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10026,9 +10128,11 @@ export interface operations {
                     "application/json": components["schemas"]["GroupAuthorization"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     groupGetMemberships: {
@@ -10055,9 +10159,11 @@ export interface operations {
                     "application/json": components["schemas"]["Membership"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     groupQueryBasicInfo: {
@@ -10098,6 +10204,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     groupCreate: {
@@ -10153,8 +10260,10 @@ export interface operations {
                     "application/json": number;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     labelSpecGet: {
@@ -10181,9 +10290,11 @@ export interface operations {
                     "application/json": components["schemas"]["LabelSpec"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     labelSpecUpdate: {
@@ -10242,9 +10353,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     labelSpecQuery: {
@@ -10284,6 +10397,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     labelSpecCreate: {
@@ -10339,9 +10453,11 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     roleUpdate: {
@@ -10400,6 +10516,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10444,6 +10561,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     roleCreate: {
@@ -10499,8 +10617,10 @@ export interface operations {
                     "application/json": number;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     packageGetBasicInfo: {
@@ -10527,9 +10647,11 @@ export interface operations {
                     "application/json": components["schemas"]["Pack"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     packageDelete: {
@@ -10554,9 +10676,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     packageGetLabels: {
@@ -10583,9 +10707,11 @@ export interface operations {
                     "application/json": components["schemas"]["PackLabel"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     packageGetBlobs: {
@@ -10612,9 +10738,11 @@ export interface operations {
                     "application/json": components["schemas"]["PackBlob"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     packageQueryBasicInfo: {
@@ -10653,6 +10781,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestCommentGet: {
@@ -10679,9 +10808,11 @@ export interface operations {
                     "application/json": components["schemas"]["PullRequestComment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestCommentUpdate: {
@@ -10716,6 +10847,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestCommentDelete: {
@@ -10740,9 +10872,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestCommentCreate: {
@@ -10799,9 +10933,11 @@ export interface operations {
                     "application/json": components["schemas"]["PullRequestWatch"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestWatchUpdate: {
@@ -10835,6 +10971,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestWatchDelete: {
@@ -10859,9 +10996,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestWatchCreate: {
@@ -10918,9 +11057,11 @@ export interface operations {
                     "application/json": components["schemas"]["IssueWatch"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     issueWatchUpdate: {
@@ -10979,9 +11120,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     issueWatchCreate: {
@@ -11038,9 +11181,11 @@ export interface operations {
                     "application/json": components["schemas"]["Iteration"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     iterationUpdate: {
@@ -11101,9 +11246,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     iterationCreate: {
@@ -11160,6 +11307,7 @@ export interface operations {
                     "application/json": components["schemas"]["IssueWork"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11222,9 +11370,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     issueWorkCreate: {
@@ -11281,9 +11431,11 @@ export interface operations {
                     "application/json": components["schemas"]["Milestone"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     milestoneUpdate: {
@@ -11344,9 +11496,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     milestoneCreate: {
@@ -11403,9 +11557,11 @@ export interface operations {
                     "application/json": components["schemas"]["BaseAuthorization"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     baseAuthorizationDelete: {
@@ -11430,9 +11586,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     baseAuthorizationCreate: {
@@ -11489,9 +11647,11 @@ export interface operations {
                     "application/json": components["schemas"]["PullRequestAssignment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestAssignmentDelete: {
@@ -11516,6 +11676,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -11576,9 +11737,11 @@ export interface operations {
                     "application/json": components["schemas"]["PullRequestReview"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     pullRequestReviewUpdate: {
@@ -11669,9 +11832,11 @@ export interface operations {
                     "application/json": components["schemas"]["Membership"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     membershipDelete: {
@@ -11696,9 +11861,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     membershipCreate: {
@@ -11755,9 +11922,11 @@ export interface operations {
                     "application/json": components["schemas"]["IssueLink"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     issueLinkDelete: {
@@ -11782,9 +11951,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     issueLinkCreate: {
@@ -11841,9 +12012,11 @@ export interface operations {
                     "application/json": components["schemas"]["IssueVote"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     issueVoteDelete: {
@@ -11868,9 +12041,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     issueVoteCreate: {
@@ -11927,9 +12102,11 @@ export interface operations {
                     "application/json": components["schemas"]["SshKey"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     sshKeyDelete: {
@@ -11954,9 +12131,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     sshKeyCreate: {

@@ -16,7 +16,11 @@ export const info = {
 
 export const server = {
   url: '{origin}/~api',
-  description: 'A OneDev server. Every path below is relative to `<origin>/~api`.',
+  description:
+    'A OneDev server: your production installation, or a local or staging one for trying things out. ' +
+    'Every path below is relative to <origin>/~api.',
+  /** Audience marker (OWASP inventory rule): the API is public to anyone with an account, not internal. */
+  'x-internal': false,
   variables: {
     origin: {
       default: 'http://localhost:6610',

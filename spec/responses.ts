@@ -47,3 +47,10 @@ export const errorResponses: Record<ErrorStatus, { name: string; description: st
     example: 'Server is not ready',
   },
 };
+
+/**
+ * Statuses every operation can answer, whatever it does: OneDev refuses unknown query parameters
+ * (and malformed ones) with 400, unauthenticated callers with 401, and maps unexpected failures
+ * (database errors, broken invariants) to 500. The builder adds them to every operation.
+ */
+export const ALWAYS_POSSIBLE: readonly ErrorStatus[] = [400, 401, 500];

@@ -1,7 +1,7 @@
 /** Turns one catalogue operation into an OpenAPI Operation Object. */
 import type { OperationObject, ParameterObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
 import type { GroupSpec, OperationSpec, ParameterTable } from '../../spec/model.js';
-import { errorResponses } from '../../spec/responses.js';
+import { ALWAYS_POSSIBLE, errorResponses } from '../../spec/responses.js';
 import { operationId } from './naming.js';
 import type { Problems } from './problems.js';
 import { makeNullable, transformType, type Context } from './transform-schema.js';
@@ -39,6 +39,9 @@ export function transformOperation(op: OperationSpec, ctx: OperationContext): Op
     ctx.usedExamples.add(name);
     return { default: exampleRef(name) };
   };
+
+  const exampleOf = (name: string) =>
+    (op.parameters ?? []).map((key) => ctx.parameters[key]).find((p) => p?.in === 'path' && p.name === name)?.example;
 
   if (!op.description.trim()) problem('description', 'is empty');
   if (!op.permission.trim()) problem('permission', 'is empty');
@@ -104,6 +107,15 @@ export function transformOperation(op: OperationSpec, ctx: OperationContext): Op
         },
         [RAW_TEXT_EXTENSION]: true,
       };
+      // Renderers show a string example JSON-quoted; a curl sample shows the real bytes.
+      const url = `http://localhost:6610/~api${op.path.replace(/\{[^}]+\}/g, (m) => String(exampleOf(m.slice(1, -1))))}`;
+      operation['x-codeSamples'] = [
+        {
+          lang: 'Shell',
+          label: 'curl',
+          source: `curl -u robin:$ONEDEV_TOKEN -H 'Content-Type: application/json' \\\n  --data-binary '${op.body.example.replaceAll("'", "'\\''")}' \\\n  ${url}`,
+        },
+      ];
     }
   }
 
@@ -141,7 +153,7 @@ export function transformOperation(op: OperationSpec, ctx: OperationContext): Op
     if (seen.has(status)) problem('errors', `status ${status} is listed twice`);
     seen.add(status);
   }
-  if (!seen.has(401)) problem('errors', 'every operation can answer 401; list it');
+  for (const status of ALWAYS_POSSIBLE) seen.add(status);
   for (const status of [...seen].sort()) {
     responses[String(status)] = { $ref: `#/components/responses/${errorResponses[status as keyof typeof errorResponses].name}` };
   }

@@ -90,11 +90,8 @@ export function transformObject(name: string, spec: ObjectSchema, direction: Dir
   const required: string[] = [];
   if (spec.discriminator) {
     const { property, value } = spec.discriminator;
-    properties[property] = {
-      type: 'string',
-      const: value,
-      description: `Names the concrete type: always \`${value}\` here.`,
-    };
+    // No description: the const says it all, and 100+ copies of a sentence weigh on the docs page.
+    properties[property] = { type: 'string', const: value };
     required.push(property);
   }
   for (const [fieldName, field] of Object.entries(spec.fields)) {

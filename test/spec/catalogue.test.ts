@@ -142,6 +142,13 @@ describe('operation details', () => {
         'pullRequestCommentUpdate',
       ].sort(),
     );
+    // Each shows the real bytes in a curl sample: the example text, unquoted.
+    for (const { operation } of ops.filter((o) => raw.includes(o.operation.operationId))) {
+      const example = (operation.requestBody as { content: Record<string, { example: string }> }).content['application/json']!.example;
+      const sample = (operation as { 'x-codeSamples'?: Array<{ source: string }> })['x-codeSamples']?.[0]?.source ?? '';
+      expect(sample).toContain(`--data-binary '${example.replaceAll("'", "'\\''")}'`);
+      expect(sample).toContain("Content-Type: application/json");
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 /** JSON Schema 2020-12 validation of values against the document's schemas (ajv + ajv-formats). */
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 
@@ -18,7 +18,14 @@ export function createValidator(doc: OpenAPIObject): SchemaValidator {
   ajv.addSchema({ $id: 'https://onedev-openapi.local/document.json', components: doc.components }, 'https://onedev-openapi.local/document.json');
   const rebase = (schema: unknown): unknown =>
     JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"https://onedev-openapi.local/document.json#/components/'));
-  return { compile: (schema) => ajv.compile(rebase(schema) as object) };
+  const compiled = new Map<unknown, ValidateFunction>();
+  return {
+    compile: (schema) => {
+      let validate = compiled.get(schema);
+      if (!validate) compiled.set(schema, (validate = ajv.compile(rebase(schema) as object)));
+      return validate;
+    },
+  };
 }
 
 export function errorsOf(validate: ValidateFunction): string[] {

@@ -3,8 +3,10 @@
  * which would refuse the raw-text bodies OneDev reads (a title sent as `Fix NPE`); so we keep
  * Prism's routing, validation, mocking and forwarding, and put our own node:http front on it.
  */
+import './lazy-faker.js';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createLogger } from '@stoplight/prism-core';
 import {
   createInstance,
@@ -14,7 +16,6 @@ import {
   type IHttpResponse,
 } from '@stoplight/prism-http';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { ROOT } from '../artifacts.js';
 
 export type PrismOperation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
 export type PrismInstance = ReturnType<typeof createInstance>;
@@ -43,9 +44,13 @@ export interface PrismFailure {
   title: string;
   status: number;
   detail: string;
+  /** Problems with the request, when Prism refused it without a documented error response. */
+  violations: Violation[];
 }
 
-export const DOCUMENT_PATH = join(ROOT, 'generated', 'openapi.json');
+// Not imported from ../artifacts.js: that module loads the whole build (openapi-typescript, the
+// catalogue), which would double the mock's start-up.
+export const DOCUMENT_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'generated', 'openapi.json');
 
 export async function readDocument(path = DOCUMENT_PATH): Promise<OpenAPIObject> {
   return JSON.parse(await readFile(path, 'utf8')) as OpenAPIObject;
@@ -69,7 +74,9 @@ const baseConfig = {
 
 /** Prism answering from the description's examples. */
 export function createMockPrism(): PrismInstance {
-  const config: IHttpConfig = { ...baseConfig, isProxy: false };
+  // The answers are the description's own examples, which the tests validate against their
+  // schemas; checking them again on every request would cost about a fifth of the mock's time.
+  const config: IHttpConfig = { ...baseConfig, validateResponse: false, isProxy: false };
   return createInstance(config, { logger: createLogger('onedev-mock', { level: 'silent' }) });
 }
 
@@ -104,11 +111,36 @@ export function isFailure(value: PrismResult | PrismFailure): value is PrismFail
   return 'type' in value;
 }
 
-function toFailure(error: Error & { status?: number; detail?: string }): PrismFailure {
-  return {
+const PRISM_ERRORS = 'https://stoplight.io/prism/errors#';
+
+interface ProblemDetail {
+  location?: string[];
+  code?: string | number;
+  message?: string;
+}
+
+function toFailure(error: Error & { status?: number; detail?: string; additional?: { validation?: unknown } }): PrismFailure {
+  const detail = typeof error.detail === 'string' ? error.detail : '';
+  const failure: PrismFailure = {
     type: error.name,
     title: error.message,
     status: typeof error.status === 'number' ? error.status : 500,
-    detail: typeof error.detail === 'string' ? error.detail : '',
+    detail,
+    violations: [],
   };
+  // When an operation documents no 400/422 (or 401, 415) response, Prism answers a refused
+  // request with a problem object instead; recover the problems from it.
+  if (Array.isArray(error.additional?.validation)) {
+    failure.violations = (error.additional.validation as ProblemDetail[]).map((v) => ({
+      path: v.location,
+      code: v.code,
+      message: v.message ?? 'invalid request',
+      severity: 0,
+    }));
+  } else if (error.name === `${PRISM_ERRORS}UNAUTHORIZED`) {
+    failure.violations = [{ code: 401, message: error.message, severity: 0 }];
+  } else if (error.name === `${PRISM_ERRORS}INVALID_CONTENT_TYPE`) {
+    failure.violations = [{ code: 415, message: detail || error.message, severity: 0 }];
+  }
+  return failure;
 }

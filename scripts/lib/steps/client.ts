@@ -78,7 +78,7 @@ export function renderOperations(rows: readonly OperationRow[]): string {
     ' */',
     '',
     'export interface OperationInfo {',
-    "  readonly method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';",
+    '  readonly method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH" | "HEAD" | "OPTIONS" | "TRACE";',
     '  readonly path: string;',
     '  readonly tag: string;',
     '  readonly rawText: boolean;',

@@ -1,0 +1,76 @@
+/**
+ * Type helpers that turn the generated `paths` into the client's call signatures. They lean on
+ * openapi-fetch's own option types, so parameters and bodies are checked exactly as openapi-fetch
+ * checks them; only the result differs (errors are thrown, so `data` is never the error branch).
+ */
+import type { FetchOptions, FetchResponse } from 'openapi-fetch';
+import type { paths } from '../generated/openapi.js';
+
+export type { paths };
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head' | 'options' | 'trace';
+
+/** The path templates that have an operation for `M`. */
+export type PathsWith<M extends HttpMethod> = {
+  [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never;
+}[keyof paths];
+
+/** The operation object (from generated/openapi.d.ts) at a method and path. */
+export type OperationAt<M extends HttpMethod, P extends PathsWith<M>> = paths[P][M & keyof paths[P]];
+
+type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+
+/**
+ * What a call accepts besides the path: openapi-fetch's `params`, `body` and `headers`, typed from
+ * the operation, plus the usual fetch options (`signal`, ...). The client decides the rest.
+ */
+export type CallOptions<Op> = Omit<
+  FetchOptions<Op>,
+  'parseAs' | 'bodySerializer' | 'querySerializer' | 'pathSerializer' | 'baseUrl' | 'middleware' | 'fetch' | 'method'
+>;
+
+/** The options argument is optional only when nothing in it is required (no path ids, no body, no paging). */
+export type CallArgs<Op> = RequiredKeys<CallOptions<Op>> extends never ? [options?: CallOptions<Op>] : [options: CallOptions<Op>];
+
+// openapi-fetch answers a union of a success branch (`error?: never`) and an error branch (`error` required).
+type SuccessBranch<R> = R extends unknown ? ({} extends Pick<R, 'error' & keyof R> ? R : never) : never;
+
+/** The body of the operation's 2xx answers, as parsed JSON; `undefined` for an empty 200 or a 204. */
+export type SuccessData<Op> = SuccessBranch<FetchResponse<Op & Record<string | number, any>, {}, `${string}/${string}`>> extends {
+  data: infer D;
+}
+  ? D
+  : never;
+
+/** A successful call: the parsed body and the raw Response (headers, status). */
+export interface OneDevResult<Op> {
+  data: SuccessData<Op>;
+  response: Response;
+}
+
+export type OneDevMethod<M extends HttpMethod> = <P extends PathsWith<M>>(
+  path: P,
+  ...args: CallArgs<OperationAt<M, P>>
+) => Promise<OneDevResult<OperationAt<M, P>>>;
+
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/** Collection reads: GET operations that take `offset` and `count`. */
+export type CollectionPath = {
+  // `never` (no query at all) would pass the test below, so it is ruled out first.
+  [P in PathsWith<'get'>]: [QueryOf<OperationAt<'get', P>>] extends [never]
+    ? never
+    : QueryOf<OperationAt<'get', P>> extends { offset: number; count: number }
+      ? P
+      : never;
+}[PathsWith<'get'>];
+
+/** One element of a collection read's answer. */
+export type ItemOf<P extends CollectionPath> = SuccessData<OperationAt<'get', P>> extends ReadonlyArray<infer T> ? T : never;
+
+/** Options of `paginate`: the collection's own filters (not `offset`/`count`), a page size and a signal. */
+export type PageOptions<P extends CollectionPath> = Omit<CallOptions<OperationAt<'get', P>>, 'params' | 'body'> & {
+  params?: { query?: Omit<QueryOf<OperationAt<'get', P>>, 'offset' | 'count'> & { offset?: never; count?: never } };
+  /** Records asked for per request, 1 to 100 (default 100, the server's limit for most callers). */
+  pageSize?: number;
+};

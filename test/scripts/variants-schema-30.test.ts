@@ -1,0 +1,174 @@
+/** One fixture per 3.1 -> 3.0 schema transform, then the recursive walk that applies them. */
+import { describe, expect, it } from 'vitest';
+import {
+  ConversionError,
+  constToEnum,
+  contentKeywords,
+  convertSchema,
+  examplesToExample,
+  exclusiveBoundsToBoolean,
+  nullBranchToNullable,
+  refSiblingsToAllOf,
+  rejectNullType,
+  rejectUnsupported,
+  typeArrayToNullable,
+} from '../../scripts/lib/variants/schema-30.js';
+
+const ref = { $ref: '#/components/schemas/User' };
+
+describe('typeArrayToNullable', () => {
+  it('turns [X, "null"] into X plus nullable, keeping null in enum', () => {
+    expect(typeArrayToNullable({ type: ['string', 'null'], enum: ['A', null] }, '#')).toEqual({
+      type: 'string',
+      enum: ['A', null],
+      nullable: true,
+    });
+  });
+  it('unwraps a one-element array without adding nullable', () => {
+    expect(typeArrayToNullable({ type: ['integer'] }, '#')).toEqual({ type: 'integer' });
+  });
+  it('refuses two non-null types, naming the spot', () => {
+    expect(() => typeArrayToNullable({ type: ['string', 'integer'] }, '#/x')).toThrow(
+      /at #\/x: type \["string","integer"\] names more than one non-null type/,
+    );
+  });
+});
+
+describe('nullBranchToNullable', () => {
+  it('turns oneOf [$ref, null] into allOf [$ref] + nullable, keeping siblings', () => {
+    expect(nullBranchToNullable({ description: 'd', oneOf: [ref, { type: 'null' }] }, '#')).toEqual({
+      description: 'd',
+      allOf: [ref],
+      nullable: true,
+    });
+  });
+  it('merges a single inline branch', () => {
+    expect(nullBranchToNullable({ anyOf: [{ type: 'string' }, { type: 'null' }] }, '#')).toEqual({
+      type: 'string',
+      nullable: true,
+    });
+  });
+  it('keeps several non-null branches under the same keyword', () => {
+    const other = { $ref: '#/components/schemas/Group' };
+    expect(nullBranchToNullable({ oneOf: [ref, other, { type: 'null' }] }, '#')).toEqual({
+      oneOf: [ref, other],
+      nullable: true,
+    });
+  });
+  it('leaves oneOf without a null branch alone', () => {
+    const family = { type: 'object', oneOf: [ref] };
+    expect(nullBranchToNullable(family, '#')).toBe(family);
+  });
+  it('refuses a oneOf that admits only null', () => {
+    expect(() => nullBranchToNullable({ oneOf: [{ type: 'null' }] }, '#/y')).toThrow(ConversionError);
+  });
+});
+
+describe('rejectNullType', () => {
+  it('refuses a bare null type', () => {
+    expect(() => rejectNullType({ type: 'null' }, '#/z')).toThrow(/at #\/z: type "null"/);
+  });
+});
+
+describe('refSiblingsToAllOf', () => {
+  it('wraps a $ref that has siblings', () => {
+    expect(refSiblingsToAllOf({ ...ref, description: 'the author', readOnly: true })).toEqual({
+      allOf: [ref],
+      description: 'the author',
+      readOnly: true,
+    });
+  });
+  it('leaves a bare $ref alone', () => {
+    expect(refSiblingsToAllOf({ ...ref })).toEqual(ref);
+  });
+});
+
+describe('constToEnum', () => {
+  it('turns const into a single-value enum', () => {
+    expect(constToEnum({ type: 'string', const: 'JobExecutor' })).toEqual({ type: 'string', enum: ['JobExecutor'] });
+  });
+});
+
+describe('examplesToExample', () => {
+  it('keeps the first example', () => {
+    expect(examplesToExample({ type: 'integer', examples: [3, 4] }, '#')).toEqual({ type: 'integer', example: 3 });
+  });
+  it('drops an empty list', () => {
+    expect(examplesToExample({ type: 'integer', examples: [] }, '#')).toEqual({ type: 'integer' });
+  });
+  it('refuses examples that are not a list', () => {
+    expect(() => examplesToExample({ examples: { a: 1 } }, '#/e')).toThrow(/not an array/);
+  });
+});
+
+describe('exclusiveBoundsToBoolean', () => {
+  it('turns numeric exclusive bounds into bound + flag', () => {
+    expect(exclusiveBoundsToBoolean({ type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 10 })).toEqual({
+      type: 'number',
+      minimum: 0,
+      exclusiveMinimum: true,
+      maximum: 10,
+      exclusiveMaximum: true,
+    });
+  });
+});
+
+describe('contentKeywords', () => {
+  it('drops contentMediaType', () => {
+    expect(contentKeywords({ type: 'string', contentMediaType: 'text/plain' }, '#')).toEqual({ type: 'string' });
+  });
+  it('turns base64 into format byte', () => {
+    expect(contentKeywords({ type: 'string', contentEncoding: 'base64' }, '#')).toEqual({
+      type: 'string',
+      format: 'byte',
+    });
+  });
+  it('refuses other encodings', () => {
+    expect(() => contentKeywords({ type: 'string', contentEncoding: 'base32' }, '#')).toThrow(/base32/);
+  });
+});
+
+describe('rejectUnsupported', () => {
+  it.each(['prefixItems', '$defs', 'if', 'unevaluatedProperties', 'patternProperties'])('refuses %s', (keyword) => {
+    expect(() => rejectUnsupported({ [keyword]: {} }, '#/k')).toThrow(`keyword "${keyword}" has no OpenAPI 3.0 form`);
+  });
+});
+
+describe('convertSchema', () => {
+  it('converts nested properties, items, additionalProperties and family members', () => {
+    const input = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['@type', 'labels'],
+      properties: {
+        '@type': { type: 'string', const: 'Member' },
+        labels: { type: ['array', 'null'], items: { type: 'string', examples: ['bug'] } },
+        owner: { description: 'd', oneOf: [ref, { type: 'null' }] },
+        meta: { type: 'object', additionalProperties: { type: ['integer', 'null'] } },
+        body: { type: 'string', contentMediaType: 'text/plain' },
+      },
+    };
+    const before = structuredClone(input);
+    expect(convertSchema(input, '#/s')).toEqual({
+      type: 'object',
+      additionalProperties: false,
+      required: ['@type', 'labels'],
+      properties: {
+        '@type': { type: 'string', enum: ['Member'] },
+        labels: { type: 'array', nullable: true, items: { type: 'string', example: 'bug' } },
+        owner: { description: 'd', allOf: [ref], nullable: true },
+        meta: { type: 'object', additionalProperties: { type: 'integer', nullable: true } },
+        body: { type: 'string' },
+      },
+    });
+    expect(input).toEqual(before);
+  });
+  it('names the nested spot of an unsupported keyword', () => {
+    expect(() => convertSchema({ properties: { 'a/b': { items: { prefixItems: [] } } } }, '#/c')).toThrow(
+      'at #/c/properties/a~1b/items: keyword "prefixItems"',
+    );
+  });
+  it('refuses boolean schemas', () => {
+    expect(() => convertSchema(true, '#/b')).toThrow(/boolean schemas/);
+  });
+});
