@@ -33,6 +33,18 @@ export const pinnedOperationIds = readTsv('operation-ids.tsv').map(([id, method,
   path: path!,
 }));
 
+/** The list of operations whose body is raw text (a bare Java String). */
+export const RAW_TEXT_OPERATIONS: readonly string[] = [
+  'pullRequestSetTitle',
+  'pullRequestSetDescription',
+  'pullRequestReopen',
+  'pullRequestDiscard',
+  'pullRequestMerge',
+  'pullRequestDeleteSourceBranch',
+  'pullRequestRestoreSourceBranch',
+  'pullRequestCommentUpdate',
+];
+
 export function readGenerated(file: string): string {
   return readFileSync(join(ROOT, 'generated', file), 'utf8');
 }

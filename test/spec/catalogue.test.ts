@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParameterObject } from 'openapi3-ts/oas31';
 import { GROUP_NAMES } from '../../spec/model.js';
-import { committedDocument, operationsOf, pinnedOperationIds, resolveRef, seedRows } from '../helpers.js';
+import { RAW_TEXT_OPERATIONS, committedDocument, operationsOf, pinnedOperationIds, resolveRef, seedRows } from '../helpers.js';
 
 const doc = committedDocument();
 const ops = operationsOf(doc);
@@ -130,18 +130,7 @@ describe('operation details', () => {
       .filter((o) => (o.operation.requestBody as Record<string, unknown> | undefined)?.['x-onedev-raw-text'])
       .map((o) => o.operation.operationId)
       .sort();
-    expect(raw).toEqual(
-      [
-        'pullRequestSetTitle',
-        'pullRequestSetDescription',
-        'pullRequestReopen',
-        'pullRequestDiscard',
-        'pullRequestMerge',
-        'pullRequestDeleteSourceBranch',
-        'pullRequestRestoreSourceBranch',
-        'pullRequestCommentUpdate',
-      ].sort(),
-    );
+    expect(raw).toEqual([...RAW_TEXT_OPERATIONS].sort());
     // Each shows the real bytes in a curl sample: the example text, unquoted.
     for (const { operation } of ops.filter((o) => raw.includes(o.operation.operationId))) {
       const example = (operation.requestBody as { content: Record<string, { example: string }> }).content['application/json']!.example;

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOneDevClient, OneDevError, OneDevReferenceError, operationTable, type OneDevClient } from '../../src/index.js';
 import { startRecordingServer, type RecordedRequest, type RecordingServer } from './recording-server.js';
+import { RAW_TEXT_OPERATIONS } from '../helpers.js';
 
 let server: RecordingServer;
 
@@ -82,16 +83,7 @@ describe('base URL and authentication', () => {
 
 describe('request bodies', () => {
   // The list; the client itself reads it from generated/operations.ts.
-  const RAW_TEXT = [
-    'pullRequestSetTitle',
-    'pullRequestSetDescription',
-    'pullRequestReopen',
-    'pullRequestDiscard',
-    'pullRequestMerge',
-    'pullRequestDeleteSourceBranch',
-    'pullRequestRestoreSourceBranch',
-    'pullRequestCommentUpdate',
-  ];
+  const RAW_TEXT = RAW_TEXT_OPERATIONS;
   const text = 'Fix "retry" loop in webhook delivery\n\nSee #12 — naïve backoff {x}';
 
   it('the generated table marks exactly those operations as raw text', () => {
