@@ -2,30 +2,19 @@
  * `npm run mock [-- --port 4010]`: the contract mock on 127.0.0.1, answering every operation of
  * generated/openapi.json with its examples. See docs/using-the-mock.md.
  */
-import { parseArgs } from 'node:util';
+import { parseCommandLine, usageError } from './lib/cli.js';
 import { startMockServer } from './lib/mock/server.js';
 
 const USAGE = 'Usage: npm run mock -- [--port <1-65535, default 4010>] [--quiet]';
 
 function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  return usageError(message, USAGE);
 }
 
-let values: { port?: string; quiet?: boolean; help?: boolean };
-try {
-  ({ values } = parseArgs({
-    options: { port: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-    allowPositionals: false,
-  }));
-} catch (error) {
-  fail((error as Error).message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const values = parseCommandLine<{ port?: string; quiet?: boolean }>(USAGE, {
+  port: { type: 'string' },
+  quiet: { type: 'boolean' },
+});
 const port = values.port === undefined ? 4010 : Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, got "${values.port}"`);
 

@@ -4,7 +4,7 @@
  * differs from the description. Exit status 0: no differences; 1: differences or calls without
  * an answer; 2: bad arguments, or nothing could be checked. See docs/validating-a-live-server.md.
  */
-import { parseArgs } from 'node:util';
+import { parseCommandLine, usageError } from './lib/cli.js';
 import { exitCodeOf, formatReport, verifyServer, VerifyUsageError } from './lib/mock/verify.js';
 
 const USAGE = `Usage: npm run verify -- --server <https://host> [--user <name>] [--token <access token> | --password <password>] [--timeout <seconds>]
@@ -12,31 +12,16 @@ const USAGE = `Usage: npm run verify -- --server <https://host> [--user <name>] 
   (keeps it out of shell history). Without --user, the token is sent as a Bearer token.`;
 
 function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  return usageError(message, USAGE);
 }
 
-let values: { server?: string; user?: string; token?: string; password?: string; timeout?: string; help?: boolean };
-try {
-  ({ values } = parseArgs({
-    options: {
-      server: { type: 'string' },
-      user: { type: 'string' },
-      token: { type: 'string' },
-      password: { type: 'string' },
-      timeout: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: false,
-  }));
-} catch (error) {
-  fail((error as Error).message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const values = parseCommandLine<{ server?: string; user?: string; token?: string; password?: string; timeout?: string }>(USAGE, {
+  server: { type: 'string' },
+  user: { type: 'string' },
+  token: { type: 'string' },
+  password: { type: 'string' },
+  timeout: { type: 'string' },
+});
 if (!values.server) fail('--server is required');
 const token = values.token ?? process.env.ONEDEV_TOKEN;
 const password = values.password ?? process.env.ONEDEV_PASSWORD;

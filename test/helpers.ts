@@ -1,7 +1,7 @@
 /** Shared test helpers: the seed fixture, the committed document, the in-memory build. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OpenAPIObject, OperationObject } from 'openapi3-ts/oas31';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { ROOT } from '../scripts/lib/artifacts.js';
 
 export { ROOT };
@@ -53,29 +53,4 @@ export function committedDocument(): OpenAPIObject {
   return JSON.parse(readGenerated('openapi.json')) as OpenAPIObject;
 }
 
-export interface DocOperation {
-  method: string;
-  path: string;
-  operation: OperationObject;
-}
-
-export function operationsOf(doc: OpenAPIObject): DocOperation[] {
-  const out: DocOperation[] = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const) {
-      const operation = item[method];
-      if (operation) out.push({ method: method.toUpperCase(), path, operation });
-    }
-  }
-  return out;
-}
-
-/** Follows a local `$ref` (e.g. `#/components/schemas/Build`) inside a document. */
-export function resolveRef<T>(doc: OpenAPIObject, value: unknown): T {
-  let current = value as { $ref?: string };
-  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-    const parts = current.$ref.replace(/^#\//, '').split('/');
-    current = parts.reduce<any>((node, key) => node?.[key], doc);
-  }
-  return current as T;
-}
+export { operationsOf, resolveRef, type DocOperation } from '../scripts/lib/openapi.js';

@@ -41,23 +41,26 @@ export const steps: Record<string, Step> = {
   docs: docsStep,
 };
 
-export async function renderArtifacts(only?: readonly string[]): Promise<Artifact[]> {
+/** Runs the steps in order on a freshly built document, timing each. */
+async function runSteps(only?: readonly string[]): Promise<Array<{ artifacts: Artifact[]; ms: number }>> {
   const doc = buildDocument(catalogue);
-  const out: Artifact[] = [];
+  const results: Array<{ artifacts: Artifact[]; ms: number }> = [];
   for (const [name, step] of Object.entries(steps)) {
     if (only && !only.includes(name)) continue;
-    out.push(...(await step(doc)));
+    const started = performance.now();
+    const artifacts = await step(doc);
+    results.push({ artifacts, ms: Math.round(performance.now() - started) });
   }
-  return out;
+  return results;
+}
+
+export async function renderArtifacts(only?: readonly string[]): Promise<Artifact[]> {
+  return (await runSteps(only)).flatMap((result) => result.artifacts);
 }
 
 export async function writeArtifacts(): Promise<Array<{ path: string; ms: number }>> {
-  const doc = buildDocument(catalogue);
   const written: Array<{ path: string; ms: number }> = [];
-  for (const step of Object.values(steps)) {
-    const started = performance.now();
-    const artifacts = await step(doc);
-    const ms = Math.round(performance.now() - started);
+  for (const { artifacts, ms } of await runSteps()) {
     for (const artifact of artifacts) {
       const file = join(ROOT, artifact.path);
       await mkdir(dirname(file), { recursive: true });

@@ -47,6 +47,7 @@ export function buildDocument(catalogue: Catalogue): OpenAPIObject {
     }
   }
 
+  const knownExamples: ReadonlySet<string> = new Set(examples.keys());
   const usedExamples = new Set<string>();
   const usedParameters = new Set<string>();
   const operationIds = new Map<string, string>();
@@ -76,7 +77,7 @@ export function buildDocument(catalogue: Catalogue): OpenAPIObject {
         group,
         parameters: catalogue.parameters,
         knownSchemas,
-        knownExamples: new Set(examples.keys()),
+        knownExamples,
         usedExamples,
         usedParameters,
         problems,

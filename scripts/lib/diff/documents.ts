@@ -2,10 +2,10 @@
 import { DiffInputError, Resolver } from './resolve.js';
 import { compareSchemas, type SchemaContext } from './schema.js';
 import type { Change, ChangeKind, Direction } from './types.js';
+import { HTTP_METHODS as METHODS } from '../openapi.js';
 
 type Json = Record<string, unknown>;
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Operation {

@@ -3,7 +3,8 @@
  * is raw text (so it must not be JSON-parsed) and which query parameters it declares (OneDev
  * refuses unknown ones; Prism lets them through).
  */
-import type { OpenAPIObject, ParameterObject, ReferenceObject, RequestBodyObject } from 'openapi3-ts/oas31';
+import type { OpenAPIObject, ParameterObject, RequestBodyObject } from 'openapi3-ts/oas31';
+import { operationsOf, resolveRef as resolve } from '../openapi.js';
 
 export interface Route {
   method: string;
@@ -19,19 +20,6 @@ export interface Route {
   literals: number;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
-
-function resolve<T>(doc: OpenAPIObject, value: T | ReferenceObject): T {
-  let current: unknown = value;
-  while (current && typeof current === 'object' && '$ref' in current && typeof current.$ref === 'string') {
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
-  }
-  return current as T;
-}
-
 function compile(template: string): { pattern: RegExp; literals: number } {
   const segments = template.split('/').slice(1);
   const parts = segments.map((segment) =>
@@ -45,26 +33,22 @@ function compile(template: string): { pattern: RegExp; literals: number } {
 
 export function routesOf(doc: OpenAPIObject): Route[] {
   const routes: Route[] = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) =>
-        resolve<ParameterObject>(doc, p),
-      );
-      const body = operation.requestBody ? resolve<RequestBodyObject>(doc, operation.requestBody) : undefined;
-      routes.push({
-        method: method.toUpperCase(),
-        path,
-        operationId: operation.operationId ?? `${method} ${path}`,
-        rawText: body?.['x-onedev-raw-text'] === true,
-        queryNames: new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name)),
-        integers: parameters
-          .filter((p) => (p.in === 'path' || p.in === 'query') && (p.schema as { type?: unknown } | undefined)?.type === 'integer')
-          .map((p) => ({ in: p.in as 'path' | 'query', name: p.name, format: (p.schema as { format?: string }).format })),
-        ...compile(path),
-      });
-    }
+  for (const { method, path, item, operation } of operationsOf(doc)) {
+    const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) =>
+      resolve<ParameterObject>(doc, p),
+    );
+    const body = operation.requestBody ? resolve<RequestBodyObject>(doc, operation.requestBody) : undefined;
+    routes.push({
+      method,
+      path,
+      operationId: operation.operationId ?? `${method.toLowerCase()} ${path}`,
+      rawText: body?.['x-onedev-raw-text'] === true,
+      queryNames: new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name)),
+      integers: parameters
+        .filter((p) => (p.in === 'path' || p.in === 'query') && (p.schema as { type?: unknown } | undefined)?.type === 'integer')
+        .map((p) => ({ in: p.in as 'path' | 'query', name: p.name, format: (p.schema as { format?: string }).format })),
+      ...compile(path),
+    });
   }
   return routes;
 }

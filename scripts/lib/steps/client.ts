@@ -4,13 +4,12 @@
  * collection read (`offset` and `count` query parameters). The client reads this table instead of
  * keeping its own list, so a change in the catalogue reaches it through `npm run build`.
  */
-import type { OpenAPIObject, OperationObject, ParameterObject, ReferenceObject } from 'openapi3-ts/oas31';
+import type { OpenAPIObject, OperationObject, ParameterObject } from 'openapi3-ts/oas31';
 import type { Artifact, Step } from '../artifacts.js';
 import { CatalogueError } from '../problems.js';
+import { operationsOf, resolveRef } from '../openapi.js';
 
 export const OPERATIONS_FILE = 'generated/operations.ts';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 
 export interface OperationRow {
   operationId: string;
@@ -21,18 +20,11 @@ export interface OperationRow {
   paged: boolean;
 }
 
-function resolveParameter(doc: OpenAPIObject, value: ParameterObject | ReferenceObject): ParameterObject | undefined {
-  if (!('$ref' in value)) return value;
-  const name = value.$ref.replace('#/components/parameters/', '');
-  const target = doc.components?.parameters?.[name];
-  return target && !('$ref' in target) ? target : undefined;
-}
-
 function isPaged(doc: OpenAPIObject, method: string, operation: OperationObject): boolean {
   if (method !== 'GET') return false;
   const query = new Set(
     (operation.parameters ?? [])
-      .map((p) => resolveParameter(doc, p))
+      .map((p) => resolveRef<ParameterObject | undefined>(doc, p))
       .filter((p): p is ParameterObject => p?.in === 'query')
       .map((p) => p.name),
   );
@@ -43,22 +35,17 @@ function isPaged(doc: OpenAPIObject, method: string, operation: OperationObject)
 export function operationRows(doc: OpenAPIObject): OperationRow[] {
   const rows: OperationRow[] = [];
   const problems: string[] = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const lower of METHODS) {
-      const operation = item[lower];
-      if (!operation) continue;
-      const method = lower.toUpperCase();
-      const where = `${method} ${path}`;
-      if (!operation.operationId) problems.push(`${where}: no operationId, the client cannot name it`);
-      const tag = operation.tags?.[0];
-      if (!tag) problems.push(`${where}: no tag`);
-      const body = operation.requestBody as (Record<string, unknown> & { content?: Record<string, unknown> }) | undefined;
-      const rawText = body?.['x-onedev-raw-text'] === true;
-      if (rawText && !body?.content?.['application/json']) {
-        problems.push(`${where}: a raw-text body must be declared as application/json, as OneDev reads it`);
-      }
-      rows.push({ operationId: operation.operationId ?? '', method, path, tag: tag ?? '', rawText, paged: isPaged(doc, method, operation) });
+  for (const { method, path, operation } of operationsOf(doc)) {
+    const where = `${method} ${path}`;
+    if (!operation.operationId) problems.push(`${where}: no operationId, the client cannot name it`);
+    const tag = operation.tags?.[0];
+    if (!tag) problems.push(`${where}: no tag`);
+    const body = operation.requestBody as (Record<string, unknown> & { content?: Record<string, unknown> }) | undefined;
+    const rawText = body?.['x-onedev-raw-text'] === true;
+    if (rawText && !body?.content?.['application/json']) {
+      problems.push(`${where}: a raw-text body must be declared as application/json, as OneDev reads it`);
     }
+    rows.push({ operationId: operation.operationId ?? '', method, path, tag: tag ?? '', rawText, paged: isPaged(doc, method, operation) });
   }
   if (problems.length > 0) throw new CatalogueError(problems);
   return rows;

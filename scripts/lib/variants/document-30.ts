@@ -3,12 +3,12 @@
  * go through ./schema-30.ts. The input is never mutated.
  */
 import { ConversionError, convertSchema, escapePointer, type Schema } from './schema-30.js';
+import { HTTP_METHODS as METHODS } from '../openapi.js';
 
 type Json = Record<string, unknown>;
 
 export const OPENAPI_30_VERSION = '3.0.3';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
