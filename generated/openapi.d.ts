@@ -2324,6 +2324,11 @@ export interface components {
         BaseAuthorizationCreate: {
             /**
              * Format: int64
+             * @description Id of the base authorization. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
              * @description Id of the project.
              */
             projectId: number;
@@ -4213,6 +4218,11 @@ export interface components {
          *     }
          */
         GroupCreate: {
+            /**
+             * Format: int64
+             * @description Id of the group. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /** @description Unique name of the group. Renaming a group also rewrites the references to it in branch and tag protections, job settings and global settings. */
             name: string;
             /** @description Free text describing the group, or null. */
@@ -4233,6 +4243,11 @@ export interface components {
          *     }
          */
         GroupUpdate: {
+            /**
+             * Format: int64
+             * @description Id of the group. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /** @description Unique name of the group. Renaming a group also rewrites the references to it in branch and tag protections, job settings and global settings. */
             name?: string;
             /** @description Free text describing the group, or null. */
@@ -4520,6 +4535,11 @@ export interface components {
         IssueLinkCreate: {
             /**
              * Format: int64
+             * @description Id of the link, assigned by the server. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
              * @description Id of the source issue. With a link spec that has an opposite side, the source issue lists the target under the spec's name (e.g. "Child Issue") and the target lists the source under the opposite name (e.g. "Parent Issue"); with a symmetric spec both ends are equivalent.
              */
             sourceId: number;
@@ -4614,6 +4634,11 @@ export interface components {
         IssueVoteCreate: {
             /**
              * Format: int64
+             * @description Id of the vote, assigned by the server. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
              * @description Id of the issue voted for.
              */
             issueId: number;
@@ -4622,6 +4647,11 @@ export interface components {
              * @description Id of the voting user; only administrators may cast a vote in someone else's name.
              */
             userId: number;
+            /**
+             * Format: date-time
+             * @description When the vote was cast. Set by the server; a value sent in a request body is ignored. Accepted in a request body and ignored: the server sets it.
+             */
+            date?: string;
         };
         /**
          * @description Whether one user follows one issue. A user has at most one watch record per issue: `watching: true` means they get notified of the issue's activity, `watching: false` means they explicitly ignore it (no record at all means the default rules apply).
@@ -4662,6 +4692,11 @@ export interface components {
         IssueWatchCreate: {
             /**
              * Format: int64
+             * @description Id of the watch record, assigned by the server. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
              * @description Id of the watched issue. Set on creation and never changed afterwards.
              */
             issueId: number;
@@ -4680,6 +4715,11 @@ export interface components {
          *     }
          */
         IssueWatchUpdate: {
+            /**
+             * Format: int64
+             * @description Id of the watch record, assigned by the server. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /**
              * Format: int64
              * @description Id of the watched issue. Set on creation and never changed afterwards. Ignored on update: the server keeps the stored value.
@@ -4745,6 +4785,11 @@ export interface components {
         IssueWorkCreate: {
             /**
              * Format: int64
+             * @description Id of the work record, assigned by the server. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
              * @description Id of the issue the time was spent on. Set on creation, never changed.
              */
             issueId: number;
@@ -4753,6 +4798,11 @@ export interface components {
              * @description Id of the user who did the work. Set on creation, never changed; only administrators may log work on behalf of another user.
              */
             userId: number;
+            /**
+             * Format: date-time
+             * @description When the record was created. Set by the server to the current time; a value sent in a request body is ignored. Accepted in a request body and ignored: the server sets it.
+             */
+            date?: string;
             /**
              * Format: int32
              * @description Time spent, in minutes. Left out of a create body it is stored as 0; the server does not check the value.
@@ -4771,6 +4821,11 @@ export interface components {
         IssueWorkUpdate: {
             /**
              * Format: int64
+             * @description Id of the work record, assigned by the server. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
              * @description Id of the issue the time was spent on. Set on creation, never changed. Ignored on update: the server keeps the stored value.
              */
             issueId?: number;
@@ -4779,6 +4834,11 @@ export interface components {
              * @description Id of the user who did the work. Set on creation, never changed; only administrators may log work on behalf of another user. Ignored on update: the server keeps the stored value.
              */
             userId?: number;
+            /**
+             * Format: date-time
+             * @description When the record was created. Set by the server to the current time; a value sent in a request body is ignored. Accepted in a request body and ignored: the server sets it.
+             */
+            date?: string;
             /**
              * Format: int32
              * @description Time spent, in minutes. Left out of a create body it is stored as 0; the server does not check the value.
@@ -4878,6 +4938,11 @@ export interface components {
         IterationCreate: {
             /**
              * Format: int64
+             * @description Id of the iteration, assigned by the server. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
              * @description Id of the project that owns the iteration (its child projects can use it too). Set on creation and never changed afterwards.
              */
             projectId: number;
@@ -4906,6 +4971,11 @@ export interface components {
          *     }
          */
         IterationUpdate: {
+            /**
+             * Format: int64
+             * @description Id of the iteration, assigned by the server. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /**
              * Format: int64
              * @description Id of the project that owns the iteration (its child projects can use it too). Set on creation and never changed afterwards. Ignored on update: the server keeps the stored value.
@@ -5064,6 +5134,11 @@ export interface components {
          *     }
          */
         LabelSpecCreate: {
+            /**
+             * Format: int64
+             * @description Id of the label spec. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /** @description Label text, e.g. `bug` or `release`. Creating without it fails (500): the column may not be null. Names are not checked for uniqueness. */
             name: string;
             /** @description Background colour as a CSS hex value; `#0d87e9` when left out on create. */
@@ -5076,6 +5151,11 @@ export interface components {
          *     }
          */
         LabelSpecUpdate: {
+            /**
+             * Format: int64
+             * @description Id of the label spec. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /** @description Label text, e.g. `bug` or `release`. Creating without it fails (500): the column may not be null. Names are not checked for uniqueness. */
             name?: string;
             /** @description Background colour as a CSS hex value; `#0d87e9` when left out on create. */
@@ -5257,6 +5337,11 @@ export interface components {
         MembershipCreate: {
             /**
              * Format: int64
+             * @description Id of the membership. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
              * @description Id of the member user.
              */
             userId: number;
@@ -5345,6 +5430,11 @@ export interface components {
         MilestoneCreate: {
             /**
              * Format: int64
+             * @description Id of the milestone, assigned by the server. Leave it out of request bodies: unlike later releases, v10.8.0 did not ignore an `id` sent in a body and would act on the record with that id. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
              * @description Id of the project that owns the milestone. Set on creation and never changed afterwards.
              */
             projectId: number;
@@ -5372,6 +5462,11 @@ export interface components {
          *     }
          */
         MilestoneUpdate: {
+            /**
+             * Format: int64
+             * @description Id of the milestone, assigned by the server. Leave it out of request bodies: unlike later releases, v10.8.0 did not ignore an `id` sent in a body and would act on the record with that id. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /**
              * Format: int64
              * @description Id of the project that owns the milestone. Set on creation and never changed afterwards. Ignored on update: the server keeps the stored value.
@@ -5894,6 +5989,11 @@ export interface components {
         PullRequestAssignmentCreate: {
             /**
              * Format: int64
+             * @description Id of the assignment. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
              * @description Id of the assigned user.
              */
             userId: number;
@@ -6032,6 +6132,16 @@ export interface components {
          *     }
          */
         PullRequestCommentCreate: {
+            /**
+             * Format: int64
+             * @description Id of the comment. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: date-time
+             * @description When the comment was posted; the server sets it and ignores a sent value. Accepted in a request body and ignored: the server sets it.
+             */
+            date?: string;
             /**
              * Format: int64
              * @description Id of the user the comment is posted as. Unless the caller is an administrator it must be the caller's own user id.
@@ -6414,6 +6524,11 @@ export interface components {
         PullRequestReviewCreate: {
             /**
              * Format: int64
+             * @description Id of the review. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
              * @description Id of the reviewer. Unless the caller is an administrator it must be the caller's own user id. Must not be the pull request's submitter.
              */
             userId: number;
@@ -6427,6 +6542,11 @@ export interface components {
              * @enum {string}
              */
             status?: "PENDING" | "APPROVED" | "REQUESTED_FOR_CHANGES" | "EXCLUDED";
+            /**
+             * Format: date-time
+             * @description When the status was last set. The server fills it in; sending `status` (even an unchanged one) moves it to the current time. Accepted in a request body and ignored: the server sets it.
+             */
+            statusDate?: string;
         };
         /**
          * @description A reviewer's slot on a pull request and where that review stands. There is at most one per user and pull request; the pull request's submitter can never be a reviewer. This is the shape of an update request: the server applies only the properties present and keeps the others.
@@ -6435,6 +6555,11 @@ export interface components {
          *     }
          */
         PullRequestReviewUpdate: {
+            /**
+             * Format: int64
+             * @description Id of the review. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /**
              * Format: int64
              * @description Id of the reviewer. Unless the caller is an administrator it must be the caller's own user id. Must not be the pull request's submitter. Ignored on update: the server keeps the stored value.
@@ -6450,6 +6575,11 @@ export interface components {
              * @enum {string}
              */
             status?: "PENDING" | "APPROVED" | "REQUESTED_FOR_CHANGES" | "EXCLUDED";
+            /**
+             * Format: date-time
+             * @description When the status was last set. The server fills it in; sending `status` (even an unchanged one) moves it to the current time. Accepted in a request body and ignored: the server sets it.
+             */
+            statusDate?: string;
         };
         /**
          * @description The source branch was deleted through the request.
@@ -6576,6 +6706,11 @@ export interface components {
         PullRequestWatchCreate: {
             /**
              * Format: int64
+             * @description Id of the watch record. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
              * @description Id of the watched pull request.
              */
             requestId: number;
@@ -6594,6 +6729,11 @@ export interface components {
          *     }
          */
         PullRequestWatchUpdate: {
+            /**
+             * Format: int64
+             * @description Id of the watch record. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /**
              * Format: int64
              * @description Id of the watched pull request. Ignored on update: the server keeps the stored value.
@@ -6848,6 +6988,11 @@ export interface components {
          *     }
          */
         RoleCreate: {
+            /**
+             * Format: int64
+             * @description Id of the role. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /** @description Unique name of the role. Renaming it also updates the settings that refer to it by name. */
             name: string;
             /** @description Free text describing the role, or null. */
@@ -6897,6 +7042,11 @@ export interface components {
          *     }
          */
         RoleUpdate: {
+            /**
+             * Format: int64
+             * @description Id of the role. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /** @description Unique name of the role. Renaming it also updates the settings that refer to it by name. */
             name?: string;
             /** @description Free text describing the role, or null. */
@@ -7414,6 +7564,11 @@ export interface components {
          *     }
          */
         SshKeyCreate: {
+            /**
+             * Format: int64
+             * @description Id of the key. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /** @description The OpenSSH public key line, e.g. `ssh-ed25519 AAAA... user@host` (up to 5000 characters). */
             content: string;
             /**
@@ -7916,13 +8071,13 @@ export interface components {
         ValueProvider: components["schemas"]["SpecifiedValue"] | components["schemas"]["ScriptingValue"] | components["schemas"]["IgnoreValue"];
     };
     responses: {
-        /** @description The request is malformed: a missing or unknown query parameter, a `count` over the limit, a query that does not parse, malformed JSON, an unknown JSON property or `@type`, or a value the server refuses. */
+        /** @description The body cannot be read: malformed JSON, an unknown JSON property or `@type`, or a value of the wrong type. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /** @example Count should not be greater than 100 */
+                /** @example Unrecognized field "titel" */
                 "text/plain": components["schemas"]["ErrorMessage"];
             };
         };
@@ -7956,13 +8111,13 @@ export interface components {
                 "text/plain": components["schemas"]["ErrorMessage"];
             };
         };
-        /** @description The pull request is not in a state that allows this operation; the body says why. */
+        /** @description The server refuses the request as asked: an unknown or missing query parameter, a `count` over the limit, a query that does not parse, a body that breaks a validation rule of the record, or (pull requests) a state that does not allow the operation. The body says why. */
         NotAcceptable: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /** @example Pull request is closed */
+                /** @example Count should not be greater than 100 */
                 "text/plain": components["schemas"]["ErrorMessage"];
             };
         };
@@ -8151,6 +8306,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8178,6 +8334,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8209,6 +8366,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8236,6 +8394,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8267,6 +8426,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8294,6 +8454,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8318,6 +8479,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8345,6 +8507,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8369,6 +8532,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8396,6 +8560,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8420,6 +8585,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8447,6 +8613,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8471,6 +8638,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8498,6 +8666,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8529,6 +8698,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8556,6 +8726,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8587,6 +8758,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8614,6 +8786,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8645,6 +8818,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8672,6 +8846,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8696,6 +8871,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8723,6 +8899,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8747,6 +8924,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8774,6 +8952,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8798,6 +8977,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8825,6 +9005,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8849,6 +9030,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8876,6 +9058,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8900,6 +9083,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8927,6 +9111,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8951,6 +9136,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8978,6 +9164,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9009,6 +9196,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9038,6 +9226,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9069,6 +9258,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9107,6 +9297,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9138,6 +9329,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9169,6 +9361,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9200,6 +9393,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9231,6 +9425,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9262,6 +9457,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9293,6 +9489,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9324,6 +9521,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9355,6 +9553,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9395,6 +9594,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9461,6 +9661,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9500,6 +9701,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9534,6 +9736,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9784,6 +9987,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9813,6 +10017,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9844,6 +10049,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9875,6 +10081,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9906,6 +10113,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9937,6 +10145,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -9968,6 +10177,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10007,6 +10217,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10038,6 +10249,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10072,6 +10284,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10101,6 +10314,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10132,6 +10346,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10163,6 +10378,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10204,6 +10420,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10233,6 +10450,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10263,6 +10481,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10294,6 +10513,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10328,6 +10548,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10357,6 +10578,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10397,6 +10619,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10426,6 +10649,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10457,6 +10681,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10491,6 +10716,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10520,6 +10746,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10561,6 +10788,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10590,6 +10818,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10620,6 +10849,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10651,6 +10881,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10680,6 +10911,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10711,6 +10943,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10742,6 +10975,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10781,6 +11015,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10812,6 +11047,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10847,6 +11083,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10876,6 +11113,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10906,6 +11144,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10937,6 +11176,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -10971,6 +11211,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11000,6 +11241,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11030,6 +11272,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11061,6 +11304,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11095,6 +11339,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11124,6 +11369,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11154,6 +11400,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11185,6 +11432,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11221,6 +11469,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11250,6 +11499,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11280,6 +11530,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11311,6 +11562,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11345,6 +11597,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11374,6 +11627,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11404,6 +11658,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11435,6 +11690,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11471,6 +11727,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11500,6 +11757,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11530,6 +11788,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11561,6 +11820,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11590,6 +11850,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11620,6 +11881,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11651,6 +11913,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11680,6 +11943,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11710,6 +11974,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11741,6 +12006,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11775,6 +12041,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11805,6 +12072,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11836,6 +12104,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11865,6 +12134,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11895,6 +12165,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11926,6 +12197,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11955,6 +12227,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11985,6 +12258,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -12016,6 +12290,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -12045,6 +12320,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -12075,6 +12351,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -12106,6 +12383,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -12135,6 +12413,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -12165,6 +12444,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };

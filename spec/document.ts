@@ -1,9 +1,11 @@
 /** Document-level parts of the description: everything that is not a group or a schema. */
 
-/** The OneDev release this description follows (Milestone: the last release that had it). */
-export const ONEDEV_VERSION = '11.11.4';
+import type { Lifespan } from './releases.js';
+
+/** The last OneDev release that had milestones (the seed's Milestone group describes it). */
 export const MILESTONE_ONEDEV_VERSION = '10.8.0';
 
+/** `info`; the builder adds the release (`x-onedev-version`) and the description. */
 export const info = {
   title: 'OneDev REST API',
   /** Version of this description (semver); independent of OneDev's own version. */
@@ -11,24 +13,39 @@ export const info = {
   summary: 'Machine-readable description of the REST API of OneDev, the self-hosted Git server.',
   license: { name: 'MIT', identifier: 'MIT' },
   contact: { name: 'onedev-openapi maintainers' },
-  'x-onedev-version': ONEDEV_VERSION,
 };
 
-export const server = {
-  url: '{origin}/~api',
-  description:
-    'A OneDev server: your production installation, or a local or staging one for trying things out. ' +
-    'Every path below is relative to <origin>/~api.',
-  /** Audience marker (OWASP inventory rule): the API is public to anyone with an account, not internal. */
-  'x-internal': false,
-  variables: {
-    origin: {
-      default: 'http://localhost:6610',
-      description:
-        'Scheme, host and port of the OneDev server (6610 is the port a fresh installation listens on), with no trailing slash.',
+/**
+ * Two entries for the same server. Code generators take the first as their default base URL,
+ * and many use its `url` literally (no variable substitution), so it is a complete URL: a
+ * placeholder on the reserved example.com domain, over https (the OWASP rules forbid http
+ * servers). The second keeps the origin as a variable, for tools that offer to fill it in.
+ */
+export const servers = [
+  {
+    url: 'https://onedev.example.com/~api',
+    description:
+      'Placeholder for your OneDev server (production, or a local or staging one): replace ' +
+      'https://onedev.example.com with its origin. ' +
+      'Every path below is relative to <origin>/~api.',
+    /** Audience marker (OWASP inventory rule): the API is public to anyone with an account, not internal. */
+    'x-internal': false,
+  },
+  {
+    url: '{origin}/~api',
+    description:
+      'A OneDev server: your production installation, or a local or staging one for trying things out. ' +
+      'Every path below is relative to <origin>/~api.',
+    'x-internal': false,
+    variables: {
+      origin: {
+        default: 'http://localhost:6610',
+        description:
+          'Scheme, host and port of the OneDev server (6610 is the port a fresh installation listens on), with no trailing slash.',
+      },
     },
   },
-};
+];
 
 export const securitySchemes = {
   basicAuth: {
@@ -46,15 +63,34 @@ export const securitySchemes = {
   },
 } as const;
 
-/** Top-level description: the rules a caller must know before the first request. */
-export const description = `
-Describes the REST API of [OneDev](https://onedev.io) **${ONEDEV_VERSION}** (the Milestone
-group: OneDev ${MILESTONE_ONEDEV_VERSION}, the last release that had it). The API has no version
-segment in its paths; it is served under \`<server>/~api\`.
+/** A part of the top-level description, with the releases it holds for. `{release}` is replaced by the tag. */
+export interface DescriptionSection extends Lifespan {
+  text: string;
+}
 
+/** Top-level description: the rules a caller must know before the first request. */
+export const descriptionSections: readonly DescriptionSection[] = [
+  {
+    text: `
+Describes the REST API of [OneDev](https://onedev.io) **{release}**. The API has no version
+segment in its paths; it is served under \`<server>/~api\`. Other OneDev releases have descriptions of their
+own: use the one for the release your server runs.
+`,
+  },
+  {
+    // The seed keeps the Milestone group in the 11.x description; later descriptions drop it.
+    until: 'v12.0.0',
+    text: `
+The Milestone group describes OneDev ${MILESTONE_ONEDEV_VERSION}, the last release that had milestones; it is
+deprecated here, since servers from v10.9.0 on use iterations instead.
+`,
+  },
+  {
+    text: `
 ## Authentication
-Send HTTP Basic credentials (user name plus password or access token) or a bearer access token
-with every request. Requests that change anything (POST, DELETE) always need credentials. GET
+Send HTTP Basic credentials or a bearer access token with every request. With Basic, the secret
+is the account password or an access token; a token also works as the password under any user
+name, or on its own as the user name. Requests that change anything (POST, DELETE) always need credentials. GET
 requests without credentials are answered with 401 unless the administrator enabled anonymous
 access, in which case the normal permission checks apply to the anonymous user. A failed
 permission check is 401 for an anonymous caller and 403 for a signed-in one.
@@ -89,10 +125,22 @@ request body as plain text: send the text itself with \`Content-Type: applicatio
 
 Operations that create a record answer 200 with the new id as a bare JSON number; operations
 that only act answer 200 with an empty body.
-
+`,
+  },
+  {
+    text: `
 ## Errors
 Error bodies are plain text (\`text/plain\`): a message, with no JSON envelope. 400 means a bad
 parameter or body, 401 missing or wrong credentials, 403 a permission the caller lacks, 404 an
 unknown id (also a non-numeric id), 406 a pull request in the wrong state, 500 a business rule
 or database constraint the change broke.
-`.trim();
+`,
+  },
+  {
+    since: 'v13.0.7',
+    text: `
+A body that breaks a validation rule of the record (a required value missing, a value out of range)
+is answered with 406 and the rule's message.
+`,
+  },
+];

@@ -3,30 +3,22 @@
  * these types, and scripts/lib/build-document.ts is the one place that turns them into OpenAPI.
  */
 
-/** The 20 resource groups, spelled exactly as the seed spells them, in the seed's order. */
-export const GROUP_NAMES = [
-  'Setting',
-  'Pull Request',
-  'Build',
-  'Group',
-  'Label Spec',
-  'Role',
-  'Package',
-  'Pull Request Comment',
-  'Pull Request Watch',
-  'Issue Watch',
-  'Iteration',
-  'Issue Work',
-  'Milestone',
-  'Base Authorization',
-  'Pull Request Assignment',
-  'Pull Request Review',
-  'Membership',
-  'Issue Link',
-  'Issue Vote',
-  'Ssh Key',
-] as const;
-export type GroupName = (typeof GROUP_NAMES)[number];
+import type { Lifespan, OneDevTag } from './releases.js';
+
+export type { Lifespan } from './releases.js';
+
+/**
+ * A resource group's name: the help page's resource name, which is also the OpenAPI tag. The
+ * groups, and their order, are those of spec/groups/index.ts.
+ */
+export type GroupName = string;
+
+/**
+ * Release annotations: every entry below may carry `since`/`until` (a Lifespan). Where one thing
+ * changes shape between releases, the catalogue lists the shapes side by side, each with its
+ * lifespan (`Versioned<T>`), and exactly one may be alive at any tag.
+ */
+export type Versioned<T> = T | readonly T[];
 
 // ---------------------------------------------------------------------------------------------
 // Type expressions: the small vocabulary fields, bodies and responses are written in.
@@ -46,8 +38,8 @@ export type ScalarType =
 
 export type TypeExpr =
   | ScalarType
-  /** Java enum: the constant names, in declaration order. */
-  | { enum: readonly string[] }
+  /** Java enum: the constant names, in declaration order (a value may carry its lifespan). */
+  | { enum: readonly EnumValue[] }
   /** A named component schema (an entity, a bean, a family, an enum). */
   | { ref: string }
   /** A JSON array (Java List/Collection/Set). */
@@ -55,14 +47,17 @@ export type TypeExpr =
   /** A JSON object with free keys (Java Map<String, X>). */
   | { map: TypeExpr };
 
+/** An enum constant, bare or with the releases that have it. */
+export type EnumValue = string | ({ value: string } & Lifespan);
+
 /** One property of an object schema. */
-export interface Field {
+export interface Field extends Lifespan {
   type: TypeExpr;
   /** Our own words: what the property means on the wire. */
   description: string;
   /** The server may write null here (and accepts null). */
   nullable?: boolean;
-  /** Written by the server, ignored when sent (`id`). Left out of request variants. */
+  /** Written by the server, ignored when sent (`id`): request variants accept it and say it is ignored. */
   readOnly?: boolean;
   /** OneDev's @Immutable: accepted on create, ignored on update. */
   immutable?: boolean;
@@ -80,12 +75,12 @@ export interface Field {
  * Objects without `requests` are used as they are in both directions (settings beans: a Set
  * operation replaces the whole area, so every field is sent).
  */
-export interface ObjectSchema {
+export interface ObjectSchema extends Lifespan {
   kind: 'object';
   description: string;
   /** Member of a polymorphic family: pins `@type` (simple name) or `@class` (qualified name). */
   discriminator?: { property: '@type' | '@class'; value: string };
-  fields: Record<string, Field>;
+  fields: Record<string, Versioned<Field>>;
   requests?: readonly ('create' | 'update')[];
   /**
    * 'request': a bean only ever sent (a resource's own data class, e.g. PullRequestOpenData):
@@ -95,16 +90,22 @@ export interface ObjectSchema {
 }
 
 /** A value whose Java type is abstract or an interface: oneOf its concrete members. */
-export interface FamilySchema {
+/** A family member, bare or with the releases that have it in this family. */
+export type FamilyMember = string | ({ name: string } & Lifespan);
+
+export interface FamilySchema extends Lifespan {
   kind: 'family';
   description: string;
   discriminator: '@type' | '@class';
-  /** Component names of the members; each must be an ObjectSchema with a matching discriminator. */
-  members: readonly string[];
+  /**
+   * Component names of the members; each must be an ObjectSchema with a matching discriminator.
+   * A member whose schema does not exist in a release is left out of that release's family.
+   */
+  members: readonly FamilyMember[];
 }
 
 /** A named non-object type: an enum, an id, a list. */
-export interface AliasSchema {
+export interface AliasSchema extends Lifespan {
   kind: 'alias';
   description: string;
   type: TypeExpr;
@@ -114,20 +115,32 @@ export interface AliasSchema {
 export type SchemaSpec = ObjectSchema | FamilySchema | AliasSchema;
 
 /** Named schemas of one module (component name -> definition). */
-export type SchemaTable = Record<string, SchemaSpec>;
+export type SchemaTable = Record<string, Versioned<SchemaSpec>>;
+
+/**
+ * How an example reads from a release on: `set` adds or replaces properties, `drop` removes them.
+ * Applied to the value itself, or to each element when the value is a list.
+ */
+export interface ExampleChange {
+  since: OneDevTag;
+  set?: Record<string, unknown>;
+  drop?: readonly string[];
+}
 
 /** A named example (component name -> example). */
-export interface ExampleSpec {
+export interface ExampleSpec extends Lifespan {
   summary: string;
   value: unknown;
+  /** Changes from later releases, oldest first (a renamed field, a new one). */
+  changes?: readonly ExampleChange[];
 }
-export type ExampleTable = Record<string, ExampleSpec>;
+export type ExampleTable = Record<string, Versioned<ExampleSpec>>;
 
 // ---------------------------------------------------------------------------------------------
 // Parameters and operations
 // ---------------------------------------------------------------------------------------------
 
-export interface ParameterSpec {
+export interface ParameterSpec extends Lifespan {
   /** Wire name, e.g. `requestId`, `offset`. */
   name: string;
   in: 'path' | 'query';
@@ -138,7 +151,13 @@ export interface ParameterSpec {
   /** Extra JSON Schema keywords, e.g. { minimum: 0 } or { maximum: 100 }. */
   constraints?: Record<string, unknown>;
 }
-export type ParameterTable = Record<string, ParameterSpec>;
+export type ParameterTable = Record<string, Versioned<ParameterSpec>>;
+
+/** A use of a shared parameter: its key, bare or with the releases in which the operation takes it. */
+export type ParameterUse = string | ({ key: string } & Lifespan);
+
+/** An error status an operation may answer with, bare or with the releases that answer it. */
+export type ErrorUse = ErrorStatus | ({ status: ErrorStatus } & Lifespan);
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -159,7 +178,9 @@ export type RequestBodySpec =
    * A bare Java String parameter: the body is the text itself, never JSON-quoted.
    * `example` is the literal text (not an example component name).
    */
-  | { kind: 'raw-text'; description: string; required: boolean; example: string };
+  | { kind: 'raw-text'; description: string; required: boolean; example: string }
+  /** Bytes read from the request stream (an upload), sent as `application/octet-stream`. */
+  | { kind: 'binary'; description: string };
 
 export type SuccessSpec =
   /** 200 with a JSON body. */
@@ -167,11 +188,21 @@ export type SuccessSpec =
   /** 200 whose body is a bare JSON number: the id of the created or updated record. */
   | { kind: 'id'; description: string }
   /** 200 with an empty body (`Response.ok()`). */
-  | { kind: 'empty'; description: string };
+  | { kind: 'empty'; description: string }
+  /** 200 whose body is a JSON string (a Java String return), e.g. the name a stored upload got; `example` names an example component. */
+  | { kind: 'string'; description: string; example: string }
+  /** 200 with bytes (a download or a stream): `mediaType` is what the server declares, e.g. `application/octet-stream`. */
+  | { kind: 'binary'; description: string; mediaType: string };
 
-export interface OperationSpec {
-  /** The seed's operation name, exactly (becomes `summary`). */
-  name: string;
+/** A name a release's help page gives an operation, with the releases that use it. */
+export type ReleaseName = { value: string } & Lifespan;
+
+export interface OperationSpec extends Lifespan {
+  /**
+   * The help page's operation name, exactly (becomes `summary` and, with the group, the operationId):
+   * one string, or the names in release order when OneDev renamed the Java method.
+   */
+  name: string | readonly ReleaseName[];
   method: HttpMethod;
   /** The seed's path, byte for byte, relative to the `/~api` base. */
   path: string;
@@ -180,17 +211,17 @@ export interface OperationSpec {
   /** Who may call it, in our words. */
   permission: string;
   /** Keys into the shared parameter table (spec/parameters.ts), in order. */
-  parameters?: readonly string[];
+  parameters?: readonly ParameterUse[];
   body?: RequestBodySpec;
   success: SuccessSpec;
   /** When the server answers 204 with no body instead (a Java null return): why. */
   noContent?: string;
-  errors: readonly ErrorStatus[];
+  errors: readonly ErrorUse[];
   /** Set for operations that servers of the described release no longer have: why. */
   deprecated?: string;
 }
 
-export interface GroupSpec {
+export interface GroupSpec extends Lifespan {
   name: GroupName;
   /** Tag description, in our words. */
   description: string;

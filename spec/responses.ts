@@ -1,13 +1,35 @@
-import type { ErrorStatus } from './model.js';
+import type { ErrorStatus, ErrorUse, Versioned } from './model.js';
+import type { Lifespan } from './releases.js';
 
-/** The shared text/plain error responses, by status. OneDev never wraps errors in JSON. */
-export const errorResponses: Record<ErrorStatus, { name: string; description: string; example: string }> = {
-  400: {
-    name: 'BadRequest',
-    description:
-      'The request is malformed: a missing or unknown query parameter, a `count` over the limit, a query that does not parse, malformed JSON, an unknown JSON property or `@type`, or a value the server refuses.',
-    example: 'Count should not be greater than 100',
-  },
+export interface ErrorResponseSpec extends Lifespan {
+  /** Component name under #/components/responses. */
+  name: string;
+  description: string;
+  example: string;
+}
+
+/**
+ * The shared text/plain error responses, by status. OneDev never wraps errors in JSON.
+ * From v12.0.9 the server refuses bad query parameters (unknown or missing ones, a `count` over
+ * the limit, a query that does not parse) with 406 instead of 400.
+ */
+export const errorResponses: Record<ErrorStatus, Versioned<ErrorResponseSpec>> = {
+  400: [
+    {
+      until: 'v12.0.9',
+      name: 'BadRequest',
+      description:
+        'The request is malformed: a missing or unknown query parameter, a `count` over the limit, a query that does not parse, malformed JSON, an unknown JSON property or `@type`, or a value the server refuses.',
+      example: 'Count should not be greater than 100',
+    },
+    {
+      since: 'v12.0.9',
+      name: 'BadRequest',
+      description:
+        'The body cannot be read: malformed JSON, an unknown JSON property or `@type`, or a value of the wrong type.',
+      example: 'Unrecognized field "titel"',
+    },
+  ],
   401: {
     name: 'Unauthorized',
     description:
@@ -25,11 +47,29 @@ export const errorResponses: Record<ErrorStatus, { name: string; description: st
       'No record has the id in the path (a non-numeric id is answered the same way).',
     example: 'No row with the given identifier exists: [io.onedev.server.model.PullRequest#42]',
   },
-  406: {
-    name: 'NotAcceptable',
-    description: 'The pull request is not in a state that allows this operation; the body says why.',
-    example: 'Pull request is closed',
-  },
+  406: [
+    {
+      until: 'v12.0.9',
+      name: 'NotAcceptable',
+      description: 'The pull request is not in a state that allows this operation; the body says why.',
+      example: 'Pull request is closed',
+    },
+    {
+      since: 'v12.0.9',
+      until: 'v13.0.7',
+      name: 'NotAcceptable',
+      description:
+        'The server refuses the request as asked: an unknown or missing query parameter, a `count` over the limit, a query that does not parse, or (pull requests) a state that does not allow the operation. The body says why.',
+      example: 'Count should not be greater than 100',
+    },
+    {
+      since: 'v13.0.7',
+      name: 'NotAcceptable',
+      description:
+        'The server refuses the request as asked: an unknown or missing query parameter, a `count` over the limit, a query that does not parse, a body that breaks a validation rule of the record, or (pull requests) a state that does not allow the operation. The body says why.',
+      example: 'Count should not be greater than 100',
+    },
+  ],
   413: {
     name: 'PayloadTooLarge',
     description: 'The request body is larger than the server accepts.',
@@ -50,7 +90,7 @@ export const errorResponses: Record<ErrorStatus, { name: string; description: st
 
 /**
  * Statuses every operation can answer, whatever it does: OneDev refuses unknown query parameters
- * (and malformed ones) with 400, unauthenticated callers with 401, and maps unexpected failures
- * (database errors, broken invariants) to 500. The builder adds them to every operation.
+ * (and malformed ones) with 400, from v12.0.9 with 406; unauthenticated callers with 401; and maps
+ * unexpected failures (database errors, broken invariants) to 500. The builder adds them to every operation.
  */
-export const ALWAYS_POSSIBLE: readonly ErrorStatus[] = [400, 401, 500];
+export const ALWAYS_POSSIBLE: readonly ErrorUse[] = [400, 401, { status: 406, since: 'v12.0.9' }, 500];

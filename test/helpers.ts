@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { ROOT } from '../scripts/lib/artifacts.js';
+import { DEFAULT_RELEASE, SEED_RELEASE, SUPPORTED_RELEASES, type SupportedRelease } from '../spec/releases.js';
 
-export { ROOT };
+export { ROOT, DEFAULT_RELEASE, SEED_RELEASE, SUPPORTED_RELEASES, type SupportedRelease };
 
 export interface SeedRow {
   group: string;
@@ -49,8 +50,14 @@ export function readGenerated(file: string): string {
   return readFileSync(join(ROOT, 'generated', file), 'utf8');
 }
 
-export function committedDocument(): OpenAPIObject {
-  return JSON.parse(readGenerated('openapi.json')) as OpenAPIObject;
+/** The committed description of a release (default: the newest, which is also generated/openapi.json). */
+export function committedDocument(release: SupportedRelease = DEFAULT_RELEASE): OpenAPIObject {
+  return JSON.parse(readGenerated(`releases/${release}/openapi.json`)) as OpenAPIObject;
+}
+
+/** The description the seed fixes: v11.11.4. */
+export function seedDocument(): OpenAPIObject {
+  return committedDocument(SEED_RELEASE);
 }
 
 export { operationsOf, resolveRef, type DocOperation } from '../scripts/lib/openapi.js';

@@ -3,10 +3,11 @@
  * Every difference between operations lives in the catalogue; nothing here names one.
  */
 import { OpenApiBuilder, type OpenAPIObject, type ParameterObject } from 'openapi3-ts/oas31';
-import { GROUP_NAMES, type ParameterTable } from '../../spec/model.js';
-import { description, info, securitySchemes, server } from '../../spec/document.js';
+import type { ParameterSpec } from '../../spec/model.js';
+import { descriptionSections, info, securitySchemes, servers } from '../../spec/document.js';
+import { livesAt } from '../../spec/releases.js';
 import { errorResponses } from '../../spec/responses.js';
-import type { Catalogue } from './catalogue.js';
+import type { ReleaseCatalogue } from './select-release.js';
 import { operationId } from './naming.js';
 import { Problems } from './problems.js';
 import { transformOperation } from './transform-operation.js';
@@ -15,24 +16,25 @@ import { transformSchemas, transformType } from './transform-schema.js';
 /** JSON Schema 2020-12: keeps Prism's request validation on (see docs/using-the-mock.md). */
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
-function transformParameter(key: string, table: ParameterTable, known: ReadonlySet<string>, problems: Problems): ParameterObject {
+function transformParameter(key: string, table: Record<string, ParameterSpec>, known: ReadonlySet<string>, problems: Problems): ParameterObject {
   const p = table[key]!;
   const schema = { ...transformType(p.type, { where: `parameter ${key}`, known, problems }), ...(p.constraints ?? {}) };
   if (p.in === 'path' && !p.required) problems.add(`parameter ${key}: path parameters must be required`);
   return { name: p.name, in: p.in, required: p.required, description: p.description, schema, example: p.example };
 }
 
-export function buildDocument(catalogue: Catalogue): OpenAPIObject {
+/** One release's document. Parameters and examples no operation of the release uses are left out. */
+export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
   const problems = new Problems();
   const builder = OpenApiBuilder.create({
     openapi: '3.1.0',
     // openapi3-ts's type lacks this 3.1 field.
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
-    info: { ...info, description },
+    info: { ...info, description: catalogue.description, 'x-onedev-version': catalogue.release },
     paths: {},
     components: {},
   } as OpenAPIObject);
-  builder.addServer(server);
+  for (const entry of servers) builder.addServer(entry);
   for (const [name, scheme] of Object.entries(securitySchemes)) builder.addSecurityScheme(name, { ...scheme });
   builder.rootDoc.security = Object.keys(securitySchemes).map((name) => ({ [name]: [] }));
 
@@ -56,10 +58,6 @@ export function buildDocument(catalogue: Catalogue): OpenAPIObject {
   const seenGroups = new Set<string>();
 
   for (const group of catalogue.groups) {
-    if (!(GROUP_NAMES as readonly string[]).includes(group.name)) {
-      problems.add(`group "${group.name}": not one of the 20 groups of the seed (${GROUP_NAMES.join(', ')})`);
-      continue;
-    }
     if (seenGroups.has(group.name)) problems.add(`group "${group.name}": defined twice`);
     seenGroups.add(group.name);
     if (!group.description.trim()) problems.add(`group "${group.name}": description is empty`);
@@ -80,30 +78,31 @@ export function buildDocument(catalogue: Catalogue): OpenAPIObject {
         knownExamples,
         usedExamples,
         usedParameters,
+        responses: catalogue.responses,
+        alwaysPossible: catalogue.alwaysPossible,
         problems,
       });
       (paths[op.path] ??= {})[op.method.toLowerCase()] = operation;
     }
   }
-  for (const name of GROUP_NAMES) if (!seenGroups.has(name)) problems.add(`group "${name}": missing from spec/groups`);
-
-  for (const key of Object.keys(catalogue.parameters)) {
-    if (!usedParameters.has(key)) problems.add(`parameter ${key}: not used by any operation`);
-  }
   // An example named like a schema also illustrates that schema (its `examples` keyword).
   for (const [name, example] of examples) {
     const schema = schemas[name];
     if (schema) schema.examples = [example.value];
-    else if (!usedExamples.has(name)) problems.add(`example ${name}: not used by any operation, nor named after a schema`);
   }
   problems.throwIfAny();
 
   for (const [path, item] of Object.entries(paths)) builder.addPath(path, item);
-  for (const key of Object.keys(catalogue.parameters).sort()) {
+  for (const key of [...usedParameters].sort()) {
     builder.addParameter(key, transformParameter(key, catalogue.parameters, knownSchemas, problems));
   }
   for (const status of usedErrorStatuses(catalogue)) {
-    const { name, description: text, example } = errorResponses[status];
+    const response = catalogue.responses[status];
+    if (!response) {
+      problems.add(`error response ${status}: none for ${catalogue.release}`);
+      continue;
+    }
+    const { name, description: text, example } = response;
     builder.addResponse(name, {
       description: text,
       content: { 'text/plain': { schema: { $ref: '#/components/schemas/ErrorMessage' }, example } },
@@ -119,7 +118,20 @@ export function buildDocument(catalogue: Catalogue): OpenAPIObject {
   return builder.getSpec();
 }
 
-function usedErrorStatuses(catalogue: Catalogue) {
-  const statuses = new Set(catalogue.groups.flatMap((g) => g.operations.flatMap((o) => o.errors)));
+/** What one build used, so a check over every release can find catalogue entries no release uses. */
+export function usage(doc: OpenAPIObject): { parameters: string[]; examples: string[]; schemas: string[] } {
+  const schemas = doc.components?.schemas ?? {};
+  return {
+    parameters: Object.keys(doc.components?.parameters ?? {}),
+    examples: [
+      ...Object.keys(doc.components?.examples ?? {}),
+      ...Object.keys(schemas).filter((name) => (schemas[name] as { examples?: unknown }).examples !== undefined),
+    ],
+    schemas: Object.keys(schemas),
+  };
+}
+
+function usedErrorStatuses(catalogue: ReleaseCatalogue) {
+  const statuses = new Set([...catalogue.alwaysPossible, ...catalogue.groups.flatMap((g) => g.operations.flatMap((o) => o.errors))]);
   return [...statuses].sort((a, b) => a - b);
 }

@@ -1,5 +1,7 @@
 /** The catalogue as one value: what the builder reads. Tests build variants of it. */
-import type { ExampleTable, GroupSpec, ParameterTable, SchemaTable } from '../../spec/model.js';
+import type { ErrorStatus, ErrorUse, ExampleTable, GroupSpec, ParameterTable, SchemaTable, Versioned } from '../../spec/model.js';
+import { descriptionSections, type DescriptionSection } from '../../spec/document.js';
+import { ALWAYS_POSSIBLE, errorResponses, type ErrorResponseSpec } from '../../spec/responses.js';
 import { groups } from '../../spec/groups/index.js';
 import { schemasModules } from '../../spec/schemas/index.js';
 import { examplesModules } from '../../spec/examples/index.js';
@@ -11,6 +13,12 @@ export interface Catalogue {
   schemas: Record<string, SchemaTable>;
   examples: Record<string, ExampleTable>;
   parameters: ParameterTable;
+  /** The shared error responses, by status. */
+  responses: Record<ErrorStatus, Versioned<ErrorResponseSpec>>;
+  /** Statuses the builder adds to every operation. */
+  alwaysPossible: readonly ErrorUse[];
+  /** The parts of the top-level description. */
+  description: readonly DescriptionSection[];
 }
 
 export const catalogue: Catalogue = {
@@ -18,4 +26,7 @@ export const catalogue: Catalogue = {
   schemas: schemasModules,
   examples: examplesModules,
   parameters,
+  responses: errorResponses,
+  alwaysPossible: ALWAYS_POSSIBLE,
+  description: descriptionSections,
 };

@@ -1,20 +1,23 @@
 /** Turns one catalogue operation into an OpenAPI Operation Object. */
 import type { OperationObject, ParameterObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
-import type { GroupSpec, OperationSpec, ParameterTable } from '../../spec/model.js';
-import { ALWAYS_POSSIBLE, errorResponses } from '../../spec/responses.js';
+import type { ErrorStatus, ParameterSpec } from '../../spec/model.js';
 import { operationId } from './naming.js';
 import type { Problems } from './problems.js';
+import type { ReleaseCatalogue, SelectedGroup, SelectedOperation } from './select-release.js';
 import { makeNullable, transformType, type Context } from './transform-schema.js';
 
 export const RAW_TEXT_EXTENSION = 'x-onedev-raw-text';
 
 export interface OperationContext {
-  group: GroupSpec;
-  parameters: ParameterTable;
+  group: SelectedGroup;
+  parameters: Record<string, ParameterSpec>;
   knownSchemas: ReadonlySet<string>;
   knownExamples: ReadonlySet<string>;
   usedExamples: Set<string>;
   usedParameters: Set<string>;
+  /** The release's shared error responses, and the statuses every operation gets. */
+  responses: ReleaseCatalogue['responses'];
+  alwaysPossible: readonly ErrorStatus[];
   problems: Problems;
 }
 
@@ -25,7 +28,7 @@ export function pathTemplateParams(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 }
 
-export function transformOperation(op: OperationSpec, ctx: OperationContext): OperationObject {
+export function transformOperation(op: SelectedOperation, ctx: OperationContext): OperationObject {
   const id = operationId(ctx.group.name, op.name);
   const where = `operation ${id} (${op.method} ${op.path})`;
   const problem = (field: string, message: string) => ctx.problems.add(`${where}, ${field}: ${message}`);
@@ -89,6 +92,12 @@ export function transformOperation(op: OperationSpec, ctx: OperationContext): Op
           },
         },
       };
+    } else if (op.body.kind === 'binary') {
+      operation.requestBody = {
+        required: true,
+        description: `${op.body.description} The body is the raw bytes of the file.`,
+        content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+      };
     } else {
       operation.requestBody = {
         required: op.body.required,
@@ -138,6 +147,16 @@ export function transformOperation(op: OperationSpec, ctx: OperationContext): Op
         },
       },
     };
+  } else if (success.kind === 'string') {
+    responses['200'] = {
+      description: `${success.description} The body is a JSON string.`,
+      content: { 'application/json': { schema: { type: 'string' }, examples: useExample('success.example', success.example) } },
+    };
+  } else if (success.kind === 'binary') {
+    responses['200'] = {
+      description: `${success.description} The body is the bytes themselves.`,
+      content: { [success.mediaType]: { schema: { type: 'string', contentMediaType: success.mediaType } } },
+    };
   } else {
     responses['200'] = { description: `${success.description} The body is empty.` };
   }
@@ -145,7 +164,7 @@ export function transformOperation(op: OperationSpec, ctx: OperationContext): Op
 
   const seen = new Set<number>();
   for (const status of op.errors) {
-    const shared = errorResponses[status];
+    const shared = ctx.responses[status];
     if (!shared) {
       problem('errors', `status ${status} has no shared error response`);
       continue;
@@ -153,9 +172,10 @@ export function transformOperation(op: OperationSpec, ctx: OperationContext): Op
     if (seen.has(status)) problem('errors', `status ${status} is listed twice`);
     seen.add(status);
   }
-  for (const status of ALWAYS_POSSIBLE) seen.add(status);
+  for (const status of ctx.alwaysPossible) seen.add(status);
   for (const status of [...seen].sort()) {
-    responses[String(status)] = { $ref: `#/components/responses/${errorResponses[status as keyof typeof errorResponses].name}` };
+    const shared = ctx.responses[status as ErrorStatus];
+    if (shared) responses[String(status)] = { $ref: `#/components/responses/${shared.name}` };
   }
   operation.responses = responses;
 

@@ -1,7 +1,8 @@
 /** Turns the catalogue's schema vocabulary (spec/model.ts) into JSON Schema 2020-12 objects. */
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import type { Field, ObjectSchema, SchemaSpec, SchemaTable, TypeExpr } from '../../spec/model.js';
+import type { Field, TypeExpr } from '../../spec/model.js';
 import type { Problems } from './problems.js';
+import type { SelectedObject, SelectedSchema } from './select-release.js';
 
 export const schemaRef = (name: string) => `#/components/schemas/${name}`;
 
@@ -34,7 +35,8 @@ export function transformType(type: TypeExpr, ctx: Context): SchemaObject {
   }
   if ('enum' in type) {
     if (type.enum.length === 0) ctx.problems.add(`${ctx.where}: enum has no values`);
-    return { type: 'string', enum: [...type.enum] };
+    // The selection pass has turned annotated values into their names.
+    return { type: 'string', enum: type.enum.map((v) => (typeof v === 'string' ? v : v.value)) };
   }
   if ('ref' in type) {
     if (!ctx.known.has(type.ref)) {
@@ -78,6 +80,7 @@ function transformField(field: Field, ctx: Context): SchemaObject {
 
 export type Direction = 'response' | 'create' | 'update' | 'both';
 
+const READ_ONLY_NOTE = ' Accepted in a request body and ignored: the server sets it.';
 const IMMUTABLE_NOTE = ' Ignored on update: the server keeps the stored value.';
 
 /**
@@ -85,13 +88,14 @@ const IMMUTABLE_NOTE = ' Ignored on update: the server keeps the stored value.';
  * Create requires `requiredOnCreate`; update requires nothing (partial merge); beans used in
  * both directions require every field. Request shapes refuse unknown properties, as the server does.
  */
-export function transformObject(name: string, spec: ObjectSchema, direction: Direction, ctx: Context): SchemaObject {
+export function transformObject(name: string, spec: SelectedObject, direction: Direction, ctx: Context): SchemaObject {
   const properties: Record<string, SchemaObject> = {};
   const required: string[] = [];
   if (spec.discriminator) {
     const { property, value } = spec.discriminator;
     // No description: the const says it all, and 100+ copies of a sentence weigh on the docs page.
-    properties[property] = { type: 'string', const: value };
+    // `enum` repeats the value for generators that ignore `const` (openapi-zod-client, typed-openapi).
+    properties[property] = { type: 'string', const: value, enum: [value] };
     required.push(property);
   }
   for (const [fieldName, field] of Object.entries(spec.fields)) {
@@ -100,14 +104,15 @@ export function transformObject(name: string, spec: ObjectSchema, direction: Dir
       ctx.problems.add(`${where.where}: the discriminator is added by the builder; declare it with \`discriminator\``);
       continue;
     }
-    if (direction === 'create' || direction === 'update') {
-      if (field.readOnly) continue;
-    }
-    const schema = transformField(field, where);
+    // Clients post back what they read: the server accepts read-only properties in a request
+    // body and ignores them, so request shapes list them (never required) instead of refusing them.
+    const ignored = (direction === 'create' || direction === 'update') && field.readOnly;
+    const schema = transformField(ignored ? { ...field, readOnly: false } : field, where);
+    if (ignored) schema.description += READ_ONLY_NOTE;
     if (direction === 'update' && field.immutable) schema.description += IMMUTABLE_NOTE;
     properties[fieldName] = schema;
     if (direction === 'response' || direction === 'both') required.push(fieldName);
-    else if (direction === 'create' && field.requiredOnCreate) required.push(fieldName);
+    else if (direction === 'create' && field.requiredOnCreate && !ignored) required.push(fieldName);
   }
   const schema: SchemaObject = { type: 'object', description: spec.description, properties };
   if (required.length > 0) schema.required = required;
@@ -124,9 +129,9 @@ const VARIANT_NOTE = {
 } as const;
 
 /** All component schemas of the catalogue, request variants included, in name order. */
-export function transformSchemas(tables: Record<string, SchemaTable>, problems: Problems): Record<string, SchemaObject> {
-  const specs = new Map<string, { spec: SchemaSpec; module: string }>();
-  const define = (name: string, spec: SchemaSpec, module: string) => {
+export function transformSchemas(tables: Record<string, Record<string, SelectedSchema>>, problems: Problems): Record<string, SchemaObject> {
+  const specs = new Map<string, { spec: SelectedSchema; module: string }>();
+  const define = (name: string, spec: SelectedSchema, module: string) => {
     const existing = specs.get(name);
     if (existing) {
       problems.add(`schema ${name}: defined twice (in spec/schemas/${existing.module}.ts and spec/schemas/${module}.ts)`);
@@ -138,7 +143,7 @@ export function transformSchemas(tables: Record<string, SchemaTable>, problems: 
   for (const [module, table] of Object.entries(tables)) {
     for (const [name, spec] of Object.entries(table)) define(name, spec, module);
   }
-  const variants: Array<[string, string, ObjectSchema, 'create' | 'update', string]> = [];
+  const variants: Array<[string, string, SelectedObject, 'create' | 'update', string]> = [];
   for (const [name, { spec, module }] of [...specs]) {
     if (spec.kind !== 'object') continue;
     for (const request of spec.requests ?? []) {
@@ -176,7 +181,7 @@ function transformFamily(
   members: readonly string[],
   property: '@type' | '@class',
   description: string,
-  specs: Map<string, { spec: SchemaSpec }>,
+  specs: Map<string, { spec: SelectedSchema }>,
   ctx: Context,
 ): SchemaObject {
   const mapping: Record<string, string> = {};

@@ -60,7 +60,9 @@ export interface NormalSchema {
   variants?: unknown[];
 }
 
-const isNullBranch = (s: unknown) => isObject(s) && s.type === 'null';
+/** A branch that admits only null: 3.1 `{type: "null"}`, or 3.0's `{nullable: true, enum: [null]}`. */
+const isNullBranch = (s: unknown) =>
+  isObject(s) && (s.type === 'null' || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null));
 
 export function normalise(input: unknown, resolver: Resolver): NormalSchema {
   const { node, ref } = resolver.deref(input);

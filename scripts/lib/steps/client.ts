@@ -5,7 +5,7 @@
  * keeping its own list, so a change in the catalogue reaches it through `npm run build`.
  */
 import type { OpenAPIObject, OperationObject, ParameterObject } from 'openapi3-ts/oas31';
-import type { Artifact, Step } from '../artifacts.js';
+import type { Artifact } from '../artifacts.js';
 import { CatalogueError } from '../problems.js';
 import { operationsOf, resolveRef } from '../openapi.js';
 
@@ -81,4 +81,4 @@ export function renderOperations(rows: readonly OperationRow[]): string {
   ].join('\n');
 }
 
-export const clientStep: Step = (doc): Artifact[] => [{ path: OPERATIONS_FILE, content: renderOperations(operationRows(doc)) }];
+export const clientStep = (doc: OpenAPIObject): Artifact[] => [{ path: OPERATIONS_FILE, content: renderOperations(operationRows(doc)) }];

@@ -9,7 +9,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import type { Step } from '../artifacts.js';
+import type { SetStep } from '../artifacts.js';
+import { DEFAULT_RELEASE } from '../../../spec/releases.js';
 import { CatalogueError } from '../problems.js';
 
 export const DOCS_FILE = 'generated/docs/index.html';
@@ -91,4 +92,4 @@ export async function renderDocsHtml(doc: OpenAPIObject): Promise<string> {
   }
 }
 
-export const docsStep: Step = async (doc) => [{ path: DOCS_FILE, content: await renderDocsHtml(doc) }];
+export const docsStep: SetStep = async (docs) => [{ path: DOCS_FILE, content: await renderDocsHtml(docs.get(DEFAULT_RELEASE)!) }];
