@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { DEFAULT_RELEASE, SUPPORTED_RELEASES, type SupportedRelease } from '../../spec/releases.js';
+import { changelogStep } from './steps/changelog.js';
 import { clientStep } from './steps/client.js';
 import { docsStep } from './steps/docs.js';
 import { variantsStep } from './steps/variants.js';
@@ -58,6 +59,7 @@ export const releaseSteps: Record<string, ReleaseStep> = {
 /** Run once, on the whole set. */
 export const setSteps: Record<string, SetStep> = {
   client: (docs) => clientStep(docs.get(DEFAULT_RELEASE)!),
+  changelog: changelogStep,
   docs: docsStep,
 };
 
