@@ -1,0 +1,227 @@
+/** The release selection pass: one tag's catalogue from the annotated whole, and annotation mistakes by name. */
+import { describe, expect, it } from 'vitest';
+import type { Catalogue } from '../../scripts/lib/catalogue.js';
+import { CatalogueError } from '../../scripts/lib/problems.js';
+import { buildReleases } from '../../scripts/lib/releases.js';
+import { selectRelease } from '../../scripts/lib/select-release.js';
+import type { OperationSpec, SchemaSpec } from '../../spec/model.js';
+
+const getOp: OperationSpec = {
+  name: [
+    { value: 'Get Basic Info', until: 'v12.0.0' },
+    { value: 'Get Thing', since: 'v12.0.0' },
+  ],
+  method: 'GET',
+  path: '/things/{thingId}',
+  description: 'Reads a thing.',
+  permission: 'Anyone.',
+  parameters: ['thingId', { key: 'verbose', since: 'v13.0.0' }],
+  success: { kind: 'json', type: { ref: 'Thing' }, description: 'The thing.', example: 'Thing' },
+  errors: [404, { status: 406, since: 'v12.0.9' }],
+};
+
+/** A one-group catalogue whose every kind of entry carries an annotation. */
+function fixture(): Catalogue {
+  const thing: SchemaSpec = {
+    kind: 'object',
+    description: 'A thing.',
+    fields: {
+      id: { type: 'int64', description: 'Id.', readOnly: true },
+      rocketCount: { type: 'int32', description: 'Rockets.', until: 'v14.0.0' },
+      tickCount: { type: 'int32', description: 'Ticks.', since: 'v14.0.0' },
+      status: { type: { enum: ['OPEN', { value: 'DRAFT', since: 'v15.0.0' }] }, description: 'State.' },
+      size: [
+        { type: 'int32', description: 'Size.', until: 'v13.0.8' },
+        { type: 'int64', description: 'Size.', since: 'v13.0.8', nullable: true },
+      ],
+    },
+  };
+  return {
+    groups: [
+      { name: 'Thing', description: 'Things.', operations: [getOp, { ...getOp, name: 'Approve', method: 'POST', path: '/things/{thingId}/approve', since: 'v16.2.1', success: { kind: 'empty', description: 'Done.' } }] },
+      { name: 'Old', description: 'Gone.', until: 'v12.0.0', operations: [{ ...getOp, name: 'Get', path: '/old/{thingId}' }] },
+    ],
+    schemas: {
+      things: {
+        Thing: thing,
+        Executor: { kind: 'family', description: 'Runs jobs.', discriminator: '@type', members: ['Docker', 'Shell', { name: 'Pod', until: 'v13.0.0' }] },
+        Docker: { kind: 'object', description: 'Docker.', discriminator: { property: '@type', value: 'Docker' }, fields: {} },
+        Shell: { kind: 'object', description: 'Shell.', discriminator: { property: '@type', value: 'Shell' }, fields: {}, since: 'v14.0.0' },
+        Pod: { kind: 'object', description: 'Pod.', discriminator: { property: '@type', value: 'Pod' }, fields: {} },
+      },
+    },
+    examples: {
+      things: {
+        Thing: {
+          summary: 'A thing',
+          value: { id: 1, rocketCount: 2, status: 'OPEN', size: 3 },
+          changes: [{ since: 'v14.0.0', set: { tickCount: 2 }, drop: ['rocketCount'] }],
+        },
+      },
+    },
+    parameters: {
+      thingId: { name: 'thingId', in: 'path', required: true, type: 'int64', description: 'Id.', example: 1 },
+      verbose: { name: 'verbose', in: 'query', required: false, type: 'boolean', description: 'More.', example: true },
+    },
+    responses: {
+      400: { name: 'BadRequest', description: 'Bad.', example: 'bad' },
+      401: { name: 'Unauthorized', description: 'Who?', example: 'who' },
+      403: { name: 'Forbidden', description: 'No.', example: 'no' },
+      404: { name: 'NotFound', description: 'None.', example: 'none' },
+      406: { name: 'NotAcceptable', description: 'Refused.', example: 'refused' },
+      413: { name: 'PayloadTooLarge', description: 'Big.', example: 'big' },
+      500: { name: 'InternalServerError', description: 'Broke.', example: 'broke' },
+      503: [
+        { name: 'ServiceUnavailable', description: 'Starting.', example: 'starting', until: 'v13.0.0' },
+        { name: 'ServiceUnavailable', description: 'Not ready.', example: 'not ready', since: 'v13.0.0' },
+      ],
+    },
+    alwaysPossible: [401],
+    description: [{ text: 'Describes **{release}**.' }, { text: 'Old rules.', until: 'v12.0.0' }],
+  };
+}
+
+function problemsOf(body: () => unknown): readonly string[] {
+  try {
+    body();
+  } catch (error) {
+    if (error instanceof CatalogueError) return error.problems;
+    throw error;
+  }
+  throw new Error('accepted a broken catalogue');
+}
+
+describe('selecting a release', () => {
+  it.each([
+    ['v11.11.4', ['Thing: Get Basic Info GET /things/{thingId}', 'Old: Get GET /old/{thingId}']],
+    ['v12.0.0', ['Thing: Get Thing GET /things/{thingId}']],
+    ['v16.2.1', ['Thing: Get Thing GET /things/{thingId}', 'Thing: Approve POST /things/{thingId}/approve']],
+  ])('%s has its groups, operations and names', (tag, expected) => {
+    const selected = selectRelease(fixture(), tag);
+    expect(selected.groups.flatMap((g) => g.operations.map((o) => `${g.name}: ${o.name} ${o.method} ${o.path}`))).toEqual(expected);
+  });
+
+  it.each([
+    ['v12.0.8', ['thingId'], [404]],
+    ['v12.0.9', ['thingId'], [404, 406]],
+    ['v13.0.0', ['thingId', 'verbose'], [404, 406]],
+  ])('%s: parameter uses and error statuses follow their lifespans', (tag, parameters, errors) => {
+    const op = selectRelease(fixture(), tag).groups[0]!.operations[0]!;
+    expect(op.parameters).toEqual(parameters);
+    expect(op.errors).toEqual(errors);
+  });
+
+  it.each([
+    ['v13.0.7', ['id', 'rocketCount', 'status', 'size'], 'int32', ['OPEN']],
+    ['v14.0.0', ['id', 'tickCount', 'status', 'size'], 'int64', ['OPEN']],
+    ['v15.0.0', ['id', 'tickCount', 'status', 'size'], 'int64', ['OPEN', 'DRAFT']],
+  ])('%s: fields, shapes and enum values', (tag, fields, sizeType, statuses) => {
+    const thing = selectRelease(fixture(), tag).schemas.things!.Thing as { fields: Record<string, { type: unknown }> };
+    expect(Object.keys(thing.fields)).toEqual(fields);
+    expect(thing.fields.size!.type).toBe(sizeType);
+    expect(thing.fields.status!.type).toEqual({ enum: statuses });
+  });
+
+  it.each([
+    ['v12.0.10', ['Docker', 'Pod']],
+    ['v13.1.7', ['Docker']],
+    ['v14.1.9', ['Docker', 'Shell']],
+  ])('%s: family members follow their own and their schemas’ lifespans', (tag, members) => {
+    expect((selectRelease(fixture(), tag).schemas.things!.Executor as { members: string[] }).members).toEqual(members);
+  });
+
+  it('applies example changes from their release on', () => {
+    expect(selectRelease(fixture(), 'v13.1.7').examples.things!.Thing!.value).toEqual({ id: 1, rocketCount: 2, status: 'OPEN', size: 3 });
+    expect(selectRelease(fixture(), 'v14.1.9').examples.things!.Thing!.value).toEqual({ id: 1, status: 'OPEN', size: 3, tickCount: 2 });
+  });
+
+  it('picks error responses and description sections', () => {
+    const old = selectRelease(fixture(), 'v11.11.4');
+    expect(old.responses[503]?.description).toBe('Starting.');
+    expect(old.description).toBe('Describes **v11.11.4**.\n\nOld rules.');
+    const current = selectRelease(fixture(), 'v16.5.6');
+    expect(current.responses[503]?.description).toBe('Not ready.');
+    expect(current.description).toBe('Describes **v16.5.6**.');
+    expect(current.alwaysPossible).toEqual([401]);
+  });
+
+  it('leaves no annotation behind for the builder', () => {
+    const text = JSON.stringify(selectRelease(fixture(), 'v16.5.6'));
+    expect(text).not.toMatch(/"(since|until)"/);
+  });
+});
+
+describe('annotation mistakes', () => {
+  it('refuses a tag it does not know', () => {
+    expect(problemsOf(() => selectRelease(fixture(), 'v12.0.11'))).toEqual([
+      'release "v12.0.11": not a OneDev tag the catalogue knows (v11.11.0 .. v16.5.6)',
+    ]);
+  });
+
+  it('names a lifespan that ends before it starts, and an unknown tag in an annotation', () => {
+    const input = fixture();
+    (input.groups[0]!.operations as OperationSpec[])[1] = { ...(input.groups[0]!.operations[1] as OperationSpec), since: 'v16.2.1', until: 'v13.0.0' };
+    const thing = input.schemas.things!.Thing as { fields: Record<string, unknown> };
+    thing.fields.tickCount = { type: 'int32', description: 'Ticks.', since: 'v14.0' };
+    const problems = problemsOf(() => selectRelease(input, 'v16.5.6'));
+    expect(problems).toContain('group "Thing", operation "Approve" (POST /things/{thingId}/approve): since v16.2.1 is not older than until v13.0.0');
+    expect(problems).toContain('schema Thing, field tickCount: since "v14.0" is not a OneDev tag the catalogue knows');
+  });
+
+  it('names overlapping shapes, whichever release is built', () => {
+    const input = fixture();
+    const thing = input.schemas.things!.Thing as { fields: Record<string, unknown> };
+    thing.fields.size = [
+      { type: 'int32', description: 'Size.', until: 'v14.0.0' },
+      { type: 'int64', description: 'Size.', since: 'v13.0.8' },
+    ];
+    expect(problemsOf(() => selectRelease(input, 'v11.11.4'))).toContain('schema Thing, field size: shapes 1 and 2 have overlapping releases');
+  });
+
+  it('names an example change that drops what the example lacks, and changes out of order', () => {
+    const input = fixture();
+    input.examples.things!.Thing = {
+      summary: 'A thing',
+      value: { id: 1 },
+      changes: [
+        { since: 'v15.0.0', set: { tickCount: 2 } },
+        { since: 'v14.0.0', drop: ['rocketCount'] },
+      ],
+    };
+    const problems = problemsOf(() => selectRelease(input, 'v16.5.6'));
+    expect(problems).toContain('example Thing: changes must be listed oldest first (v14.0.0 after v15.0.0)');
+    expect(problems).toContain('example Thing: change since v14.0.0 drops "rocketCount", which the example does not have');
+  });
+
+  it('an operation with no name for the release is a mistake', () => {
+    const input = fixture();
+    (input.groups[0]!.operations as OperationSpec[])[0] = { ...getOp, name: [{ value: 'Get Thing', since: 'v12.0.0' }] };
+    expect(problemsOf(() => selectRelease(input, 'v11.11.4'))).toContain(
+      'group "Thing", operation "Get Thing" (GET /things/{thingId}): no name for v11.11.4',
+    );
+  });
+});
+
+describe('building several releases', () => {
+  it('builds each, and names catalogue entries that no built release uses', () => {
+    const input = fixture();
+    input.parameters.unused = { name: 'unused', in: 'query', required: false, type: 'string', description: 'Never.', example: 'x' };
+    input.schemas.things!.Gone = { kind: 'alias', description: 'Gone early.', type: 'string', until: 'v12.0.0' };
+    const problems = problemsOf(() => buildReleases(['v12.0.10', 'v16.5.6'], input));
+    expect(problems).toEqual([
+      'parameter unused: not used by any operation of v12.0.10, v16.5.6',
+      'schema Gone (spec/schemas/things.ts): in none of v12.0.10, v16.5.6',
+    ]);
+  });
+
+  it('prefixes each release’s problems with its tag', () => {
+    const input = fixture();
+    (input.groups[0]!.operations as OperationSpec[])[1] = {
+      ...(input.groups[0]!.operations[1] as OperationSpec),
+      success: { kind: 'json', type: { ref: 'Thingy' }, description: 'x', example: 'Thing' },
+    };
+    expect(problemsOf(() => buildReleases(['v15.1.8', 'v16.5.6'], input))).toEqual([
+      'v16.5.6: operation thingApprove (POST /things/{thingId}/approve), success: reference to unknown component schema "Thingy"',
+    ]);
+  });
+});
