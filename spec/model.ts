@@ -150,6 +150,11 @@ export interface ParameterSpec extends Lifespan {
   example: unknown;
   /** Extra JSON Schema keywords, e.g. { minimum: 0 } or { maximum: 100 }. */
   constraints?: Record<string, unknown>;
+  /**
+   * A path parameter the server matches with `(.*)` (e.g. `{artifactPath:(.*)}`): its value may
+   * hold `/`. Emitted as `x-multi-segment: true`; the description must say how to encode it.
+   */
+  multiSegment?: boolean;
 }
 export type ParameterTable = Record<string, Versioned<ParameterSpec>>;
 

@@ -20,7 +20,10 @@ function transformParameter(key: string, table: Record<string, ParameterSpec>, k
   const p = table[key]!;
   const schema = { ...transformType(p.type, { where: `parameter ${key}`, known, problems }), ...(p.constraints ?? {}) };
   if (p.in === 'path' && !p.required) problems.add(`parameter ${key}: path parameters must be required`);
-  return { name: p.name, in: p.in, required: p.required, description: p.description, schema, example: p.example };
+  if (p.multiSegment && p.in !== 'path') problems.add(`parameter ${key}: only a path parameter can span segments`);
+  const param: ParameterObject = { name: p.name, in: p.in, required: p.required, description: p.description, schema, example: p.example };
+  if (p.multiSegment) param['x-multi-segment'] = true;
+  return param;
 }
 
 /** One release's document. Parameters and examples no operation of the release uses are left out. */

@@ -10,7 +10,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../scripts/lib/catalogue.js';
-import { ROOT, SEED_RELEASE, SUPPORTED_RELEASES, committedDocument, operationsOf, readGenerated } from '../helpers.js';
+import { ROOT, SEED_RELEASE, SUPPORTED_RELEASES, committedDocument, operationsOf, pinnedOperationIds, readGenerated } from '../helpers.js';
 
 const run = promisify(execFile);
 
@@ -25,7 +25,9 @@ function routeTable(release: string): RouteRow[] {
   const [, ...lines] = readFileSync(join(ROOT, 'test/fixtures/routes', `${release}.tsv`), 'utf8').split('\n').filter(Boolean);
   return lines.map((line) => {
     const [group, operation, method, path] = line.split('\t');
-    return { group: group!, operation: operation!, method: method!, path: path! };
+    // The server's template may carry a regular expression (`{artifactPath:(.*)}`); the description
+    // names the parameter alone and marks it `x-multi-segment`.
+    return { group: group!, operation: operation!, method: method!, path: path!.replace(/\{(\w+):[^}]*\}/g, '{$1}') };
   });
 }
 
@@ -37,6 +39,13 @@ const SEED_ONLY_GROUPS = new Set(['Milestone']);
 describe('the release folders', () => {
   it('hold exactly the supported releases', () => {
     expect(readdirSync(join(ROOT, 'generated/releases')).sort()).toEqual([...SUPPORTED_RELEASES].sort());
+  });
+
+  it('every pinned operationId is served by some release', () => {
+    const served = new Set(
+      SUPPORTED_RELEASES.flatMap((release) => operationsOf(committedDocument(release)).map(({ method, path, operation }) => `${operation.operationId} ${method} ${path}`)),
+    );
+    expect(pinnedOperationIds.map((p) => `${p.id} ${p.method} ${p.path}`).filter((row) => !served.has(row))).toEqual([]);
   });
 
   it('the top-level files are the newest release', () => {
@@ -93,6 +102,12 @@ describe.each(SUPPORTED_RELEASES)('release %s', (release) => {
       .sort();
     expect(actual.filter((k) => !expected.includes(k)), 'described but not served').toEqual([]);
     expect(expected.filter((k) => !actual.includes(k)), 'served but not described').toEqual([]);
+  });
+
+  it('keeps the pinned operationIds (a rename must be deliberate)', () => {
+    const pinned = new Set(pinnedOperationIds.map((p) => `${p.id} ${p.method} ${p.path}`));
+    const unpinned = ops.map(({ method, path, operation }) => `${operation.operationId} ${method} ${path}`).filter((row) => !pinned.has(row));
+    expect(unpinned).toEqual([]);
   });
 
   it("names groups and operations as the tag's help page does", () => {
