@@ -33,17 +33,14 @@ export const servers = [
   },
   {
     url: '{origin}/~api',
+    // The variable is explained here, not in its own `description`: the OpenAPI 3.1 schema that
+    // swagger-parser 10 bundles (used by orval and others) misspells that field and flags it.
     description:
       'A OneDev server: your production installation, or a local or staging one for trying things out. ' +
-      'Every path below is relative to <origin>/~api.',
+      '`origin` is its scheme, host and port with no trailing slash (a fresh installation listens on ' +
+      'http://localhost:6610). Every path below is relative to <origin>/~api.',
     'x-internal': false,
-    variables: {
-      origin: {
-        default: 'http://localhost:6610',
-        description:
-          'Scheme, host and port of the OneDev server (6610 is the port a fresh installation listens on), with no trailing slash.',
-      },
-    },
+    variables: { origin: { default: 'http://localhost:6610' } },
   },
 ];
 
@@ -95,14 +92,6 @@ requests without credentials are answered with 401 unless the administrator enab
 access, in which case the normal permission checks apply to the anonymous user. A failed
 permission check is 401 for an anonymous caller and 403 for a signed-in one.
 
-## Ids, not numbers
-Pull requests and builds have an internal **id** and a per-project **number** (the \`#123\` in
-the web UI). Every operation that addresses a single pull request or build takes the **id**.
-To turn a number into an id, call *Query Basic Info* on \`/pulls\` or \`/builds\` with a query that
-compares the field Number with a reference, either \`"Number" is "path/to/project#100"\` or
-\`"Number" is "PROJECTKEY-100"\` (quotes included; the project part is mandatory), then read
-\`id\` from the single result.
-
 ## Paging
 Collection reads take the required query parameters \`offset\` (records to skip) and \`count\`
 (records to return); neither has a default. Pull requests, builds and packages allow at most 100
@@ -117,14 +106,37 @@ where a value is absent. \`POST /<resource>/{id}\` applies only the properties p
 body (a partial update). Dates are ISO 8601 with an offset, e.g. \`2025-07-05T09:04:40.123+00:00\`.
 Values of abstract types carry their concrete type in \`@type\` (authenticators: \`@class\`).
 
-**Raw-text bodies.** A few operations (Set Title, Set Description, Reopen, Discard, Merge,
-Delete Source Branch, Restore Source Branch, and Update of a pull request comment) read the
-request body as plain text: send the text itself with \`Content-Type: application/json\` and
-**no JSON quotes**; quotes would be stored as part of the text. These bodies are marked with
-\`x-onedev-raw-text: true\`.
+**Raw-text bodies.** Some operations (for example Set Title of a pull request) read the request
+body as plain text: send the text itself with \`Content-Type: application/json\` and **no JSON
+quotes**; quotes would be stored as part of the text. These bodies are marked with
+\`x-onedev-raw-text: true\`, and so are the few answers the server writes as bare text.
 
 Operations that create a record answer 200 with the new id as a bare JSON number; operations
 that only act answer 200 with an empty body.
+`,
+  },
+  {
+    until: 'v12.0.0',
+    text: `
+## Ids, not numbers
+Pull requests and builds have an internal **id** and a per-project **number** (the \`#123\` in
+the web UI). Every operation that addresses a single pull request or build takes the **id**.
+To turn a number into an id, call *Query Basic Info* on \`/pulls\` or \`/builds\` with a query that
+compares the field Number with a reference, either \`"Number" is "path/to/project#100"\` or
+\`"Number" is "PROJECTKEY-100"\` (quotes included; the project part is mandatory), then read
+\`id\` from the single result.
+`,
+  },
+  {
+    since: 'v12.0.0',
+    text: `
+## Ids, not numbers
+Pull requests and builds have an internal **id** and a per-project **number** (the \`#123\` in
+the web UI). Every operation that addresses a single pull request or build takes the **id**.
+To turn a number into an id, call *Query Pull Requests* (\`/pulls\`) or *Query Builds* (\`/builds\`) with a query that
+compares the field Number with a reference, either \`"Number" is "path/to/project#100"\` or
+\`"Number" is "PROJECTKEY-100"\` (quotes included; the project part is mandatory), then read
+\`id\` from the single result.
 `,
   },
   {

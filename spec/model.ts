@@ -85,8 +85,10 @@ export interface ObjectSchema extends Lifespan {
   /**
    * 'request': a bean only ever sent (a resource's own data class, e.g. PullRequestOpenData):
    * emitted once, required = `requiredOnCreate`, unknown properties refused.
+   * 'response': a shape only ever returned (a map the server builds): every field required, and
+   * other properties not refused (a reader must tolerate what it does not know).
    */
-  usage?: 'request';
+  usage?: 'request' | 'response';
 }
 
 /** A value whose Java type is abstract or an interface: oneOf its concrete members. */
@@ -194,8 +196,12 @@ export type SuccessSpec =
   | { kind: 'id'; description: string }
   /** 200 with an empty body (`Response.ok()`). */
   | { kind: 'empty'; description: string }
-  /** 200 whose body is a JSON string (a Java String return), e.g. the name a stored upload got; `example` names an example component. */
-  | { kind: 'string'; description: string; example: string }
+  /**
+   * 200 whose body is text written as it is (a Java String return: Jersey writes it without JSON
+   * quotes, still labelled `application/json`), e.g. where a stored upload can be downloaded.
+   * `example` is the literal text.
+   */
+  | { kind: 'raw-text'; description: string; example: string }
   /** 200 with bytes (a download or a stream): `mediaType` is what the server declares, e.g. `application/octet-stream`. */
   | { kind: 'binary'; description: string; mediaType: string };
 

@@ -36,12 +36,23 @@ export const parameters: ParameterTable = {
         'Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.',
     },
   ],
-  buildId: {
-    ...idParam('buildId', 'build', 2031),
-    description:
-      'Id of the build, which differs from its number. Turn a number into an id with Query ' +
-      'Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.',
-  },
+  // The query operation was renamed Query Builds in v12.0.0.
+  buildId: [
+    {
+      ...idParam('buildId', 'build', 2031),
+      until: 'v12.0.0',
+      description:
+        'Id of the build, which differs from its number. Turn a number into an id with Query ' +
+        'Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.',
+    },
+    {
+      ...idParam('buildId', 'build', 2031),
+      since: 'v12.0.0',
+      description:
+        'Id of the build, which differs from its number. Turn a number into an id with Query ' +
+        'Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.',
+    },
+  ],
   groupId: idParam('groupId', 'group', 5),
   labelSpecId: idParam('labelSpecId', 'label spec', 3),
   roleId: idParam('roleId', 'role', 2),
@@ -51,7 +62,7 @@ export const parameters: ParameterTable = {
   issueWatchId: idParam('watchId', 'issue watch', 88),
   iterationId: idParam('iterationId', 'iteration', 9),
   workId: idParam('workId', 'issue work record', 14),
-  milestoneId: idParam('milestoneId', 'milestone', 4),
+  milestoneId: { ...idParam('milestoneId', 'milestone', 4), until: 'v12.0.0' },
   authorizationId: idParam('authorizationId', 'base authorization', 21),
   assignmentId: idParam('assignmentId', 'pull request assignment', 63),
   reviewId: idParam('reviewId', 'pull request review', 58),

@@ -34,7 +34,7 @@ export const pinnedOperationIds = readTsv('operation-ids.tsv').map(([id, method,
   path: path!,
 }));
 
-/** The list of operations whose body is raw text (a bare Java String). */
+/** The seed release's (v11.11.4) operations whose body is raw text (a bare Java String), written from its source. */
 export const RAW_TEXT_OPERATIONS: readonly string[] = [
   'pullRequestSetTitle',
   'pullRequestSetDescription',

@@ -147,10 +147,18 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
         },
       },
     };
-  } else if (success.kind === 'string') {
+  } else if (success.kind === 'raw-text') {
     responses['200'] = {
-      description: `${success.description} The body is a JSON string.`,
-      content: { 'application/json': { schema: { type: 'string' }, examples: useExample('success.example', success.example) } },
+      description:
+        `${success.description} The body is the text itself, without JSON quotes, although the server ` +
+        'labels it `application/json`: read it as text.',
+      content: {
+        'application/json': {
+          schema: { type: 'string', contentMediaType: 'text/plain', description: 'The text as it is; not a JSON string.' },
+          example: success.example,
+        },
+      },
+      [RAW_TEXT_EXTENSION]: true,
     };
   } else if (success.kind === 'binary') {
     responses['200'] = {

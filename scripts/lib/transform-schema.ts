@@ -161,7 +161,7 @@ export function transformSchemas(tables: Record<string, Record<string, SelectedS
     if (!spec.description) problems.add(`schema ${name}: description is empty`);
     const request = variantOf.get(name);
     if (spec.kind === 'object') {
-      const direction: Direction = request ?? (spec.usage === 'request' ? 'create' : spec.requests ? 'response' : 'both');
+      const direction: Direction = request ?? (spec.usage === 'request' ? 'create' : spec.usage === 'response' || spec.requests ? 'response' : 'both');
       const schema = transformObject(name, spec, direction, ctx);
       if (request) schema.description += VARIANT_NOTE[request];
       out[name] = schema;

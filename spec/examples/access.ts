@@ -120,8 +120,25 @@ export const accessExamples: ExampleTable = {
     value: { projectId: 7, roleId: 3 },
   },
 
-  Role: { summary: 'The Code Writer role', value: codeWriter },
-  RoleList: { summary: 'A page of roles', value: [codeWriter, codeReader] },
+  // Fields added later: manageWorkspaces (v15.0.0), createWorkspaces (v15.1.6), canEditFieldsOfOtherIssues (v16.0.3).
+  Role: {
+    summary: 'The Code Writer role',
+    value: codeWriter,
+    changes: [
+      { since: 'v15.0.0', set: { manageWorkspaces: false } },
+      { since: 'v15.1.6', set: { createWorkspaces: false } },
+      { since: 'v16.0.3', set: { canEditFieldsOfOtherIssues: false } },
+    ],
+  },
+  RoleList: {
+    summary: 'A page of roles',
+    value: [codeWriter, codeReader],
+    changes: [
+      { since: 'v15.0.0', set: { manageWorkspaces: false } },
+      { since: 'v15.1.6', set: { createWorkspaces: false } },
+      { since: 'v16.0.3', set: { canEditFieldsOfOtherIssues: false } },
+    ],
+  },
   RoleCreate: {
     summary: 'Create a role for release engineers',
     value: {

@@ -1,7 +1,7 @@
 import type { ExampleTable } from '../model.js';
 
-/** A finished build of the `ci` job on `main`. */
-const finishedBuild = {
+/** A finished build of the `ci` job on `main`, without its work path (renamed in v15.0.0). */
+const finishedBuildBase = {
   id: 2031,
   numberScopeId: 12,
   projectId: 12,
@@ -9,7 +9,6 @@ const finishedBuild = {
   submitterId: 7,
   cancellerId: null,
   jobName: 'ci',
-  workspacePath: '/onedev-build/workspace',
   checkoutPaths: ['/onedev-build/workspace'],
   refName: 'refs/heads/main',
   version: '4.2.0-rc.3',
@@ -33,8 +32,10 @@ const finishedBuild = {
   issueId: null,
 };
 
-/** A build of a pull request that is still running. */
-const runningBuild = {
+const finishedBuild = { ...finishedBuildBase, workspacePath: '/onedev-build/workspace' };
+
+/** A build of a pull request that is still running, without its work path. */
+const runningBuildBase = {
   id: 2044,
   numberScopeId: 12,
   projectId: 12,
@@ -42,7 +43,6 @@ const runningBuild = {
   submitterId: 9,
   cancellerId: null,
   jobName: 'ci',
-  workspacePath: '/opt/onedev/temp/server/onedev-build-2044/workspace',
   checkoutPaths: ['/opt/onedev/temp/server/onedev-build-2044/workspace/src'],
   refName: 'refs/pull/42/merge',
   version: null,
@@ -66,12 +66,26 @@ const runningBuild = {
   issueId: null,
 };
 
+const runningBuild = { ...runningBuildBase, workspacePath: '/opt/onedev/temp/server/onedev-build-2044/workspace' };
+
 export const buildExamples: ExampleTable = {
-  Build: { summary: 'A successful build of the ci job on main', value: finishedBuild },
-  BuildList: {
-    summary: 'A page of builds',
-    value: [runningBuild, finishedBuild],
+  Build: {
+    summary: 'A successful build of the ci job on main',
+    value: finishedBuild,
+    // v15.0.0 renamed `workspacePath` to `workDirPath`.
+    changes: [{ since: 'v15.0.0', set: { workDirPath: '/onedev-build/workspace' }, drop: ['workspacePath'] }],
   },
+  BuildList: [
+    { until: 'v15.0.0', summary: 'A page of builds', value: [runningBuild, finishedBuild] },
+    {
+      since: 'v15.0.0',
+      summary: 'A page of builds',
+      value: [
+        { ...runningBuildBase, workDirPath: '/opt/onedev/temp/server/onedev-build-2044/workspace' },
+        { ...finishedBuildBase, workDirPath: '/onedev-build/workspace' },
+      ],
+    },
+  ],
   BuildLabelList: {
     summary: 'Labels of build 2031',
     value: [

@@ -42,6 +42,7 @@ export const issueRecordsExamples: ExampleTable = {
   IssueLink: {
     summary: 'Issue 1520 linked as a child of issue 1543',
     value: { id: 19, sourceId: 1543, targetId: 1520, specId: 2 },
+    changes: [{ since: 'v13.1.7', set: { position: 3 } }],
   },
   IssueLinkCreate: {
     summary: 'Link issue 1520 to issue 1543 with link spec 2',
@@ -85,7 +86,9 @@ export const issueRecordsExamples: ExampleTable = {
     value: { dueDay: 20285, closed: true },
   },
 
+  // The Milestone group lives only in the seed's v11.11.4 description.
   Milestone: {
+    until: 'v12.0.0',
     summary: 'A milestone of project 7 (v10.8.0)',
     value: {
       id: 4,
@@ -98,6 +101,7 @@ export const issueRecordsExamples: ExampleTable = {
     },
   },
   MilestoneCreate: {
+    until: 'v12.0.0',
     summary: 'Create milestone 2.4.0 in project 7',
     value: {
       projectId: 7,
@@ -109,6 +113,7 @@ export const issueRecordsExamples: ExampleTable = {
     },
   },
   MilestoneUpdate: {
+    until: 'v12.0.0',
     summary: 'Close the milestone',
     value: { closed: true },
   },

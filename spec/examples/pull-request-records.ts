@@ -1,4 +1,4 @@
-import type { ExampleTable } from '../model.js';
+import type { ExampleChange, ExampleTable } from '../model.js';
 
 const comment = {
   id: 311,
@@ -22,9 +22,15 @@ const review = {
   statusDate: '2025-07-01T09:12:44.019+08:00',
 };
 
+/** v16.3.0 added the Message-ID of the email a comment came from. */
+const COMMENT_CHANGES: readonly ExampleChange[] = [{ since: 'v16.3.0', set: { messageId: null } }];
+
+/** From v16.2.1 assignments and reviews are only listed, without their record id. */
+const LISTED_WITHOUT_ID: readonly ExampleChange[] = [{ since: 'v16.2.1', drop: ['id'] }];
+
 export const pullRequestRecordsExamples: ExampleTable = {
   // Comments
-  PullRequestComment: { summary: 'A comment on pull request 42', value: comment },
+  PullRequestComment: { summary: 'A comment on pull request 42', value: comment, changes: COMMENT_CHANGES },
   PullRequestCommentCreate: {
     summary: 'Comment on pull request 42 as user 3',
     value: {
@@ -46,6 +52,7 @@ export const pullRequestRecordsExamples: ExampleTable = {
         revisionCount: 0,
       },
     ],
+    changes: COMMENT_CHANGES,
   },
 
   // Watches
@@ -64,26 +71,39 @@ export const pullRequestRecordsExamples: ExampleTable = {
   },
 
   // Assignments
-  PullRequestAssignment: { summary: 'User 4 is assigned to pull request 42', value: assignment },
+  PullRequestAssignment: {
+    summary: 'User 4 is assigned to pull request 42',
+    value: assignment,
+    changes: LISTED_WITHOUT_ID,
+  },
   PullRequestAssignmentCreate: {
+    until: 'v16.2.1',
     summary: 'Assign user 4 to pull request 42',
     value: { userId: 4, requestId: 42 },
   },
   PullRequestAssignmentList: {
     summary: 'Assignees of pull request 42',
     value: [assignment, { id: 64, userId: 6, requestId: 42 }],
+    changes: LISTED_WITHOUT_ID,
   },
 
   // Reviews
-  PullRequestReview: { summary: 'User 5 approved pull request 42', value: review },
+  PullRequestReview: { summary: 'User 5 approved pull request 42', value: review, changes: LISTED_WITHOUT_ID },
   PullRequestReviewCreate: {
+    until: 'v16.2.1',
     summary: 'Add user 5 as a reviewer of pull request 42',
     value: { userId: 5, requestId: 42, status: 'PENDING' },
   },
-  PullRequestReviewUpdate: {
-    summary: 'Ask for changes',
-    value: { status: 'REQUESTED_FOR_CHANGES' },
-  },
+  // From v12.0.8 an update can only take the reviewer off the request.
+  PullRequestReviewUpdate: [
+    { until: 'v12.0.8', summary: 'Ask for changes', value: { status: 'REQUESTED_FOR_CHANGES' } },
+    {
+      since: 'v12.0.8',
+      until: 'v16.2.1',
+      summary: 'Take the reviewer off the pull request',
+      value: { status: 'EXCLUDED' },
+    },
+  ],
   PullRequestReviewList: {
     summary: 'Reviews of pull request 42 (excluded reviewers are not listed)',
     value: [
@@ -96,5 +116,6 @@ export const pullRequestRecordsExamples: ExampleTable = {
         statusDate: '2025-06-30T10:20:37.905+08:00',
       },
     ],
+    changes: LISTED_WITHOUT_ID,
   },
 };

@@ -1,4 +1,4 @@
-import type { ExampleTable } from '../model.js';
+import type { ExampleChange, ExampleTable } from '../model.js';
 
 const BASE = '3f9c1e0b7d2a4c6e8f1a3b5d7c9e0f2a4b6c8d0e';
 const HEAD = 'a81d4c2e9b7f03652e1d8c4b7a9f0e3d6c2b1a95';
@@ -79,6 +79,14 @@ const mergedRequest = {
   checkError: null,
 };
 
+/** How a pull request reads in later releases. */
+const PULL_REQUEST_CHANGES: readonly ExampleChange[] = [
+  // v12.0.9 stopped recording who switched auto merge.
+  { since: 'v12.0.9', set: { autoMerge: { enabled: false, commitMessage: null } } },
+  // v15.1.0 replaced the rocket reaction with a tick.
+  { since: 'v15.1.0', set: { tickCount: 0 }, drop: ['rocketCount'] },
+];
+
 const changeExamples = {
   PullRequestApproveData: { summary: 'A reviewer approved', value: { '@type': 'PullRequestApproveData' } },
   PullRequestAutoMergeChangeData: {
@@ -147,8 +155,12 @@ const changeExamples = {
 };
 
 export const pullRequestExamples: ExampleTable = {
-  PullRequest: { summary: 'An open pull request', value: openRequest },
-  PullRequestList: { summary: 'A page of pull requests', value: [openRequest, mergedRequest] },
+  PullRequest: { summary: 'An open pull request', value: openRequest, changes: PULL_REQUEST_CHANGES },
+  PullRequestList: {
+    summary: 'A page of pull requests',
+    value: [openRequest, mergedRequest],
+    changes: PULL_REQUEST_CHANGES,
+  },
   PullRequestLabelList: {
     summary: 'Labels of a pull request',
     value: [

@@ -53,9 +53,61 @@ const activeDirectoryAuthenticator = {
   groupSearchBase: 'cn=Users,dc=corp,dc=example,dc=com',
 };
 
+// Mail connectors (v13.0.8 on): the mail service values of earlier releases under new type names.
+const smtpImapConnector = {
+  '@type': 'SmtpImapConnector',
+  smtpHost: 'smtp.example.com',
+  sslSetting: { '@type': 'SmtpExplicitSsl', trustAll: false, port: 587 },
+  smtpUser: 'onedev@example.com',
+  smtpPassword: 'p7Qz!vR2wL9s',
+  systemAddress: 'onedev@example.com',
+  inboxPollSetting: {
+    imapHost: 'imap.example.com',
+    sslSetting: { '@type': 'ImapImplicitSsl', trustAll: false, port: 993 },
+    imapUser: 'onedev@example.com',
+    imapPassword: 'p7Qz!vR2wL9s',
+    pollInterval: 60,
+  },
+  timeout: 60,
+};
+
+const office365Connector = {
+  '@type': 'Office365Connector',
+  clientId: '6f1c2d9e-8b3a-4c57-9e0d-2a4b6c8d0e1f',
+  tenantId: 'b2d4f6a8-1c3e-4a5b-8d7f-9e0a1b2c3d4e',
+  clientSecret: 'Xq58Q~w3Rt.9yUiOp2AsDfGhJkL7zXcVbNm1',
+  userPrincipalName: 'onedev@example.onmicrosoft.com',
+  refreshToken: '0.AXkA9vb2sNbVvEy8aT1_Q2mC3dE4fG5hI6jK7lM8nO9pQ0rS',
+  systemAddress: 'onedev@example.onmicrosoft.com',
+  inboxPollSetting: { pollInterval: 60 },
+  timeout: 60,
+};
+
+const gmailConnector = {
+  '@type': 'GmailConnector',
+  clientId: '123456789012-4k2j8h6g5f3d1s9a7p0o.apps.googleusercontent.com',
+  clientSecret: 'GOCSPX-3vT8kQ1wZr6yLp9sNm2bHc5x',
+  accountName: 'ci@example.com',
+  refreshToken: '1//0gX3kR8tLm2QwCgYIARAAGBASNwF-L9IrV7pZx4yNs6b',
+  systemAddress: 'ci@example.com',
+  inboxPollSetting: null,
+  timeout: 60,
+};
+
+/** v16.5.3 gave every connector a limit on concurrent sending sessions. */
+const CONNECTOR_CONCURRENCY = [{ since: 'v16.5.3', set: { concurrency: 2 } }] as const;
+
 const specifiedValue = { '@type': 'SpecifiedValue', value: ['Normal'] };
 const scriptingValue = { '@type': 'ScriptingValue', scriptName: 'determine-support-tier' };
 const ignoreValue = { '@type': 'IgnoreValue' };
+
+const passwordPolicy = {
+  minLength: 12,
+  mustContainUppercase: true,
+  mustContainLowercase: true,
+  mustContainNumber: true,
+  mustContainSpecial: false,
+};
 
 const tpl = (subject: string) =>
   '<%\n' +
@@ -79,6 +131,11 @@ export const settingsCoreExamples: ExampleTable = {
       useAvatarService: true,
       avatarServiceUrl: 'https://secure.gravatar.com/avatar/',
     },
+    changes: [
+      { since: 'v13.0.10', set: { sessionTimeout: 30 } },
+      { since: 'v15.1.0', set: { defaultForkRoot: 'forks' } },
+      { since: 'v16.5.0', set: { noreplyEmailDomain: 'noreply.example.com' } },
+    ],
   },
   SystemGit: { summary: 'Git from the system path', value: systemGit },
   SpecifiedGit: { summary: 'Git at a given path', value: specifiedGit },
@@ -111,25 +168,79 @@ export const settingsCoreExamples: ExampleTable = {
     },
   },
 
-  GroovyScriptList: {
-    summary: 'Two Groovy scripts',
-    value: [
-      {
-        name: 'determine-support-tier',
-        content: [
-          'def email = issue.submitter?.email ?: ""',
-          'return email.endsWith("@bigcustomer.com") ? "Premium" : "Standard"',
-        ],
-        canBeUsedByBuildJobs: false,
-        authorization: null,
-      },
-      {
-        name: 'release-version',
-        content: ['return new Date().format("yyyy.MM.dd")'],
-        canBeUsedByBuildJobs: true,
-        authorization: '"Project" is "backend" and "Branch" is "main"',
-      },
-    ],
+  // v15.0.0 renamed `authorization` to `jobAuthorization` and added the workspace properties.
+  GroovyScriptList: [
+    {
+      until: 'v15.0.0',
+      summary: 'Two Groovy scripts',
+      value: [
+        {
+          name: 'determine-support-tier',
+          content: [
+            'def email = issue.submitter?.email ?: ""',
+            'return email.endsWith("@bigcustomer.com") ? "Premium" : "Standard"',
+          ],
+          canBeUsedByBuildJobs: false,
+          authorization: null,
+        },
+        {
+          name: 'release-version',
+          content: ['return new Date().format("yyyy.MM.dd")'],
+          canBeUsedByBuildJobs: true,
+          authorization: '"Project" is "backend" and "Branch" is "main"',
+        },
+      ],
+    },
+    {
+      since: 'v15.0.0',
+      summary: 'Two Groovy scripts',
+      value: [
+        {
+          name: 'determine-support-tier',
+          content: [
+            'def email = issue.submitter?.email ?: ""',
+            'return email.endsWith("@bigcustomer.com") ? "Premium" : "Standard"',
+          ],
+          canBeUsedByBuildJobs: false,
+          jobAuthorization: null,
+          canBeUsedByWorkspaceSpecs: false,
+          applicableWorkspaceProjects: null,
+        },
+        {
+          name: 'release-version',
+          content: ['return new Date().format("yyyy.MM.dd")'],
+          canBeUsedByBuildJobs: true,
+          jobAuthorization: '"Project" is "backend" and "Branch" is "main"',
+          canBeUsedByWorkspaceSpecs: true,
+          applicableWorkspaceProjects: 'backend/**',
+        },
+      ],
+    },
+  ],
+
+  MailConnector: {
+    since: 'v13.0.8',
+    summary: 'SMTP with STARTTLS, replies read over IMAPS',
+    value: smtpImapConnector,
+    changes: CONNECTOR_CONCURRENCY,
+  },
+  SmtpImapConnector: {
+    since: 'v13.0.8',
+    summary: 'SMTP with STARTTLS, replies read over IMAPS',
+    value: smtpImapConnector,
+    changes: CONNECTOR_CONCURRENCY,
+  },
+  Office365Connector: {
+    since: 'v13.0.8',
+    summary: 'Microsoft 365 with incoming mail checked every minute',
+    value: office365Connector,
+    changes: CONNECTOR_CONCURRENCY,
+  },
+  GmailConnector: {
+    since: 'v13.0.8',
+    summary: 'Gmail, sending only',
+    value: gmailConnector,
+    changes: CONNECTOR_CONCURRENCY,
   },
 
   ServiceDeskSetting: {
@@ -171,6 +282,7 @@ export const settingsCoreExamples: ExampleTable = {
       stopwatchOverdue: tpl('A stopwatch on ${issue.reference} is still running.'),
       alert: tpl('${alert.subject}'),
     },
+    changes: [{ since: 'v15.0.0', set: { workspaceNotification: tpl('${eventSummary}') } }],
   },
 
   GlobalProjectSetting: {
@@ -179,6 +291,18 @@ export const settingsCoreExamples: ExampleTable = {
       namedQueries: [
         { name: 'All projects', query: null },
         { name: 'My projects', query: 'owned by me' },
+      ],
+    },
+  },
+
+  GlobalWorkspaceSetting: {
+    since: 'v15.0.0',
+    summary: 'Saved workspace queries',
+    value: {
+      namedQueries: [
+        { name: 'All', query: null },
+        { name: 'Active', query: 'active' },
+        { name: 'Created by me', query: 'created by me' },
       ],
     },
   },
@@ -207,7 +331,12 @@ export const settingsCoreExamples: ExampleTable = {
       enforce2FA: true,
       corsAllowedOrigins: ['https://dashboard.example.com'],
     },
+    changes: [
+      { since: 'v12.0.0', set: { passwordPolicy: passwordPolicy } },
+      { since: 'v16.5.0', set: { disableInternalLogin: false } },
+    ],
   },
+  PasswordPolicy: { since: 'v12.0.0', summary: 'At least 12 characters with mixed case and digits', value: passwordPolicy },
 
   SshSetting: {
     summary: 'SSH host key (shortened)',

@@ -105,6 +105,21 @@ const kubernetesExecutor = {
   alwaysPullImage: true,
 };
 
+/*
+ * The same executors in other releases. v11.11.0 still calls the applicable-jobs filter
+ * `jobRequirement`; from v15.1.0 `concurrency` is a number and the Kubernetes executor always
+ * uses a persistent build volume (no `buildWithPV`) and spells `kubectlPath` in lower case.
+ */
+
+/** An executor as v11.11.0 writes it: `jobMatch` under its earlier name, in the same place. */
+const withJobRequirement = (executor: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(executor).map(([key, value]) => [key === 'jobMatch' ? 'jobRequirement' : key, value]));
+
+const remoteDockerExecutorV15 = { ...remoteDockerExecutor, concurrency: 4 };
+const serverShellExecutorV15 = { ...serverShellExecutor, concurrency: 1 };
+const { buildWithPV: _buildWithPV, kubeCtlPath: _kubeCtlPath, ...kubernetesExecutorCommon } = kubernetesExecutor;
+const kubernetesExecutorV15 = { ...kubernetesExecutorCommon, kubectlPath: null };
+
 // ----- mail services -----
 
 const smtpExplicitSsl = { '@type': 'SmtpExplicitSsl', trustAll: false, port: 587 };
@@ -219,15 +234,79 @@ const discordConnector = {
 
 export const settingsExecutorsExamples: ExampleTable = {
   // job executors
-  JobExecutorList: {
-    summary: 'Executors tried in order: Kubernetes first, then docker agents, then a disabled server shell executor',
-    value: [kubernetesExecutor, remoteDockerExecutor, serverDockerExecutor, serverShellExecutor],
-  },
-  ServerDockerExecutor: { summary: 'Docker on the OneDev server, logged in to the built-in registry', value: serverDockerExecutor },
-  RemoteDockerExecutor: { summary: 'Docker on Linux amd64 agents, for projects under acme/', value: remoteDockerExecutor },
-  ServerShellExecutor: { summary: 'A disabled shell executor on the server, for one trusted job', value: serverShellExecutor },
-  RemoteShellExecutor: { summary: 'Shell on macOS agents for the iOS build job', value: remoteShellExecutor },
-  KubernetesExecutor: { summary: 'Kubernetes with persistent build volumes and a service locator', value: kubernetesExecutor },
+  JobExecutorList: [
+    {
+      until: 'v11.11.1',
+      summary: 'Executors tried in order: Kubernetes first, then docker agents, then a disabled server shell executor',
+      value: [kubernetesExecutor, remoteDockerExecutor, serverDockerExecutor, serverShellExecutor].map(withJobRequirement),
+    },
+    {
+      since: 'v11.11.1',
+      until: 'v15.1.0',
+      summary: 'Executors tried in order: Kubernetes first, then docker agents, then a disabled server shell executor',
+      value: [kubernetesExecutor, remoteDockerExecutor, serverDockerExecutor, serverShellExecutor],
+    },
+    {
+      since: 'v15.1.0',
+      summary: 'Executors tried in order: Kubernetes first, then docker agents, then a disabled server shell executor',
+      value: [kubernetesExecutorV15, remoteDockerExecutorV15, serverDockerExecutor, serverShellExecutorV15],
+    },
+  ],
+  ServerDockerExecutor: [
+    {
+      until: 'v11.11.1',
+      summary: 'Docker on the OneDev server, logged in to the built-in registry',
+      value: withJobRequirement(serverDockerExecutor),
+    },
+    { since: 'v11.11.1', summary: 'Docker on the OneDev server, logged in to the built-in registry', value: serverDockerExecutor },
+  ],
+  RemoteDockerExecutor: [
+    {
+      until: 'v11.11.1',
+      summary: 'Docker on Linux amd64 agents, for projects under acme/',
+      value: withJobRequirement(remoteDockerExecutor),
+    },
+    {
+      since: 'v11.11.1',
+      summary: 'Docker on Linux amd64 agents, for projects under acme/',
+      value: remoteDockerExecutor,
+      changes: [{ since: 'v15.1.0', set: { concurrency: 4 } }],
+    },
+  ],
+  ServerShellExecutor: [
+    {
+      until: 'v11.11.1',
+      summary: 'A disabled shell executor on the server, for one trusted job',
+      value: withJobRequirement(serverShellExecutor),
+    },
+    {
+      since: 'v11.11.1',
+      summary: 'A disabled shell executor on the server, for one trusted job',
+      value: serverShellExecutor,
+      changes: [{ since: 'v15.1.0', set: { concurrency: 1 } }],
+    },
+  ],
+  RemoteShellExecutor: [
+    {
+      until: 'v11.11.1',
+      summary: 'Shell on macOS agents for the iOS build job',
+      value: withJobRequirement(remoteShellExecutor),
+    },
+    { since: 'v11.11.1', summary: 'Shell on macOS agents for the iOS build job', value: remoteShellExecutor },
+  ],
+  KubernetesExecutor: [
+    {
+      until: 'v11.11.1',
+      summary: 'Kubernetes with persistent build volumes and a service locator',
+      value: withJobRequirement(kubernetesExecutor),
+    },
+    {
+      since: 'v11.11.1',
+      summary: 'Kubernetes with persistent build volumes and a service locator',
+      value: kubernetesExecutor,
+      changes: [{ since: 'v15.1.0', set: { kubectlPath: null }, drop: ['buildWithPV', 'kubeCtlPath'] }],
+    },
+  ],
 
   // mail services
   MailService: { summary: 'SMTP with STARTTLS, replies read over IMAPS', value: smtpImapMailService },

@@ -342,10 +342,53 @@ const noActivity = {
   toState: 'Closed',
   days: 30,
 };
+const pullRequestOpenedOrUpdated = {
+  '@type': 'PullRequestOpenedOrUpdatedSpec',
+  fromStates: ['Open'],
+  issueQuery: null,
+  removeFields: [],
+  toState: 'In Review',
+  branches: 'main release/*',
+};
+const branchCreated = {
+  '@type': 'BranchCreatedSpec',
+  fromStates: ['Open'],
+  issueQuery: 'referenced in current branch',
+  removeFields: [],
+  toState: 'In Progress',
+  branches: 'feature/** bugfix/**',
+};
+
+/*
+ * The stock transitions as later releases write them: the commit trigger gains a commit-message
+ * filter in v12.0.5, and the issue-state trigger loses its list of states in v13.0.0.
+ */
+const closeOnCommitV12 = { ...closeOnCommit, commitMessages: null };
+const { states: _closedStates, ...closeWhenSubIssuesClosedV13 } = closeWhenSubIssuesClosed;
+const { states: _openStates, ...reopenWhenLinkedReopenedV13 } = reopenWhenLinkedReopened;
 
 // --- the whole area --------------------------------------------------------------------------
 
 const q = (name: string, query: string | null) => ({ name, query });
+
+const stateBoard = {
+  name: 'State',
+  baseQuery: null,
+  backlogBaseQuery: '"State" is "Open"',
+  identifyField: 'State',
+  columns: ['Open', 'Closed'],
+  iterationPrefix: null,
+  displayFields: ['State', 'Type', 'Priority', 'Assignees', 'Iteration'],
+  displayLinks: ['Sub Issues', 'Parent Issue', 'Blocked By', 'Blocks', 'Related'],
+};
+
+const fixPatterns = [
+  {
+    prefix: '(^|\\W)(fix|fixed|fixes|fixing|resolve|resolved|resolves|resolving|close|closed|closes|closing)[\\s:]+',
+    suffix: '(?=$|\\W)',
+  },
+  { prefix: '\\(\\s*', suffix: '\\s*\\)\\s*$' },
+];
 
 const globalIssueSetting = {
   stateSpecs: [
@@ -361,19 +404,7 @@ const globalIssueSetting = {
     managerAnyTransition,
   ],
   fieldSpecs: [typeField, priorityField, assigneesField],
-  boardSpecs: [
-    {
-      name: 'State',
-      baseQuery: null,
-      backlogBaseQuery: '"State" is "Open"',
-      identifyField: 'State',
-      columns: ['Open', 'Closed'],
-      iterationPrefix: null,
-      displayFields: ['State', 'Type', 'Priority', 'Assignees', 'Iteration'],
-      displayLinks: ['Sub Issues', 'Parent Issue', 'Blocked By', 'Blocks', 'Related'],
-      editColumns: null,
-    },
-  ],
+  boardSpecs: [{ ...stateBoard, editColumns: null }],
   timeTrackingSetting: {
     useHoursAndMinutesOnly: false,
     hoursPerDay: 8,
@@ -408,16 +439,7 @@ const globalIssueSetting = {
         '### Steps to reproduce\n\n1. \n\n### Expected behavior\n\n### Actual behavior\n\n### OneDev version\n',
     },
   ],
-  commitMessageFixPatterns: {
-    entries: [
-      {
-        prefix:
-          '(^|\\W)(fix|fixed|fixes|fixing|resolve|resolved|resolves|resolving|close|closed|closes|closing)[\\s:]+',
-        suffix: '(?=$|\\W)',
-      },
-      { prefix: '\\(\\s*', suffix: '\\s*\\)\\s*$' },
-    ],
-  },
+  commitMessageFixPatterns: { entries: fixPatterns },
   externalIssueTransformers: { entries: [] },
   reconciled: true,
 };
@@ -425,10 +447,49 @@ const globalIssueSetting = {
 const ex = (summary: string, value: unknown) => ({ summary, value });
 
 export const settingsIssueExamples: ExampleTable = {
-  GlobalIssueSetting: ex(
-    'The issue setup of a freshly installed server, with one description template added',
-    globalIssueSetting,
-  ),
+  GlobalIssueSetting: {
+    summary: 'The issue setup of a freshly installed server, with one description template added',
+    value: globalIssueSetting,
+    changes: [
+      { since: 'v12.0.0', set: { boardSpecs: [stateBoard] } },
+      {
+        since: 'v12.0.5',
+        set: {
+          transitionSpecs: [
+            closeManually,
+            closeOnCommitV12,
+            closeWhenSubIssuesClosed,
+            reopenManually,
+            reopenWhenLinkedReopened,
+            managerAnyTransition,
+          ],
+        },
+      },
+      {
+        since: 'v13.0.0',
+        set: {
+          transitionSpecs: [
+            closeManually,
+            closeOnCommitV12,
+            closeWhenSubIssuesClosedV13,
+            reopenManually,
+            reopenWhenLinkedReopenedV13,
+            managerAnyTransition,
+          ],
+        },
+      },
+      {
+        since: 'v15.1.3',
+        set: {
+          commitMessageFixSetting: {
+            fixSuggestion: 'Put each issue the commit fixes on a footer line of its own, e.g. `Fixes #123`.',
+            fixPatterns,
+          },
+        },
+        drop: ['commitMessageFixPatterns'],
+      },
+    ],
+  },
 
   // ValueMatcher family
   ValueIsOneOf: ex('Show the field only for bugs', valueIsOneOf),
@@ -498,11 +559,25 @@ export const settingsIssueExamples: ExampleTable = {
 
   // TransitionSpec family
   ManualSpec: ex('Close by hand once nothing blocks the issue', closeManually),
-  PullRequestOpenedSpec: ex('Move to In Review when a pull request is opened', pullRequestOpened),
+  PullRequestOpenedSpec: { ...ex('Move to In Review when a pull request is opened', pullRequestOpened), until: 'v15.1.0' },
+  PullRequestOpenedOrUpdatedSpec: {
+    ...ex('Move to In Review when a pull request is opened or updated', pullRequestOpenedOrUpdated),
+    since: 'v15.1.0',
+  },
   PullRequestMergedSpec: ex('Close when a pull request to main is merged', pullRequestMerged),
   PullRequestDiscardedSpec: ex('Back to Open when the pull request is discarded', pullRequestDiscarded),
   BuildSuccessfulSpec: ex('Mark bugs released when the release job succeeds on main', buildSuccessful),
-  BranchUpdatedSpec: ex('Close when a fixing commit reaches main', closeOnCommit),
-  IssueStateTransitedSpec: ex('Close a parent once all sub issues are closed', closeWhenSubIssuesClosed),
+  BranchUpdatedSpec: {
+    ...ex('Close when a fixing commit reaches main', closeOnCommit),
+    changes: [{ since: 'v12.0.5', set: { commitMessages: null } }],
+  },
+  BranchCreatedSpec: {
+    ...ex('Start work on an issue when a feature or bugfix branch named after it is created', branchCreated),
+    since: 'v15.1.0',
+  },
+  IssueStateTransitedSpec: {
+    ...ex('Close a parent once all sub issues are closed', closeWhenSubIssuesClosed),
+    changes: [{ since: 'v13.0.0', drop: ['states'] }],
+  },
   NoActivitySpec: ex('Close idle support requests after 30 days', noActivity),
 };

@@ -1,5 +1,7 @@
 import type { GroupSpec } from '../model.js';
 
+/** Read from OneDev's BaseAuthorizationResource at each tag: v12.0.0 renamed the operations (Get -> Get Authorization, ...). */
+
 const MANAGERS =
   'Site administrators, and users allowed to manage the project the record belongs to ' +
   '(a role with project management permission on it, granted personally, through a group ' +
@@ -14,7 +16,7 @@ export const baseAuthorizationGroup: GroupSpec = {
     'and create another.',
   operations: [
     {
-      name: 'Get',
+      name: [{ value: 'Get', until: 'v12.0.0' }, { value: 'Get Authorization', since: 'v12.0.0' }],
       method: 'GET',
       path: '/base-authorizations/{authorizationId}',
       description: 'Reads one base authorization by its id.',
@@ -29,7 +31,7 @@ export const baseAuthorizationGroup: GroupSpec = {
       errors: [401, 403, 404],
     },
     {
-      name: 'Create',
+      name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Authorization', since: 'v12.0.0' }],
       method: 'POST',
       path: '/base-authorizations',
       description:
@@ -46,7 +48,7 @@ export const baseAuthorizationGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
-      name: 'Delete',
+      name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Authorization', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/base-authorizations/{authorizationId}',
       description: 'Removes a default role from a project.',

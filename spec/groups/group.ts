@@ -1,5 +1,10 @@
 import type { GroupSpec } from '../model.js';
 
+/**
+ * The Group group, read from OneDev's GroupResource at each tag: v12.0.0 renamed six operations;
+ * from v12.0.9 bad query parameters are refused with 406 instead of 400.
+ */
+
 const ADMIN_ONLY = 'Site administrators only.';
 
 export const groupGroup: GroupSpec = {
@@ -8,10 +13,10 @@ export const groupGroup: GroupSpec = {
     'User groups. A group can make its members site administrators, let them create root ' +
     'projects, require two-factor authentication of them, and carry roles on projects. ' +
     'Members are managed with the Membership operations; the project roles of a group are ' +
-    'read here. Everything but Get Id is for site administrators.',
+    'read here. Everything but the lookup of an id by name is for site administrators.',
   operations: [
     {
-      name: 'Get Basic Info',
+      name: [{ value: 'Get Basic Info', until: 'v12.0.0' }, { value: 'Get Group', since: 'v12.0.0' }],
       method: 'GET',
       path: '/groups/{groupId}',
       description: 'Reads one group by its id (its own properties, without members or project roles).',
@@ -55,7 +60,8 @@ export const groupGroup: GroupSpec = {
       errors: [401, 403, 404],
     },
     {
-      name: 'Query Basic Info',
+      name: [{ value: 'Query Basic Info', until: 'v12.0.0' }, { value: 'Query Groups', since: 'v12.0.0' }],
+      until: 'v12.0.9',
       method: 'GET',
       path: '/groups',
       description:
@@ -74,7 +80,27 @@ export const groupGroup: GroupSpec = {
       errors: [400, 401, 403, 404],
     },
     {
-      name: 'Get Id',
+      name: 'Query Groups',
+      since: 'v12.0.9',
+      method: 'GET',
+      path: '/groups',
+      description:
+        'Pages through groups, optionally only those whose whole name matches `name` ' +
+        '(case-insensitive; `*` stands for any run of characters, so `dev*` finds names ' +
+        'starting with "dev"). No particular order is promised. A `count` or `offset` that ' +
+        'is not an integer is answered with 404, a missing one or an unknown parameter with 406.',
+      permission: ADMIN_ONLY,
+      parameters: ['nameFilter', 'offset', 'countUnlimited'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'Group' } },
+        description: 'One page of groups.',
+        example: 'GroupList',
+      },
+      errors: [401, 403, 404, 406],
+    },
+    {
+      name: [{ value: 'Get Id', until: 'v12.0.0' }, { value: 'Get Group Id', since: 'v12.0.0' }],
       method: 'GET',
       path: '/groups/ids/{name}',
       description: 'Looks a group up by its exact name and answers with its id as a bare JSON number.',
@@ -86,7 +112,7 @@ export const groupGroup: GroupSpec = {
       errors: [401, 404],
     },
     {
-      name: 'Create',
+      name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Group', since: 'v12.0.0' }],
       method: 'POST',
       path: '/groups',
       description:
@@ -103,7 +129,7 @@ export const groupGroup: GroupSpec = {
       errors: [400, 401, 403, 500],
     },
     {
-      name: 'Update',
+      name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Group', since: 'v12.0.0' }],
       method: 'POST',
       path: '/groups/{groupId}',
       description:
@@ -123,7 +149,7 @@ export const groupGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
-      name: 'Delete',
+      name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Group', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/groups/{groupId}',
       description:

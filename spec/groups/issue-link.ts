@@ -1,5 +1,18 @@
 import type { GroupSpec } from '../model.js';
 
+/**
+ * Read from OneDev's IssueLinkResource at each tag: v12.0.0 renamed the operations (Get -> Get Link,
+ * ...); v12.0.5 made Create Link need access to both issues and link rights in both projects, and
+ * answers a refused link with 406 instead of 400.
+ */
+
+/** Create Link from v12.0.5 on: both ends must be allowed, not just one. */
+const CREATE_PERMISSION_BOTH =
+  'A signed-in user who can see both issues and is allowed to edit links of the link spec in ' +
+  'the source issue\'s project and in the target issue\'s project: a role that lists the spec ' +
+  'among its editable links, or the right to manage issues there (project managers and ' +
+  'administrators included).';
+
 const LINK_PERMISSION =
   'A signed-in user allowed to edit links of the link spec in the source issue\'s project or in ' +
   'the target issue\'s project: a role that lists the spec among its editable links, or the ' +
@@ -13,7 +26,7 @@ export const issueLinkGroup: GroupSpec = {
     '"Related"). Links are added and removed, never edited.',
   operations: [
     {
-      name: 'Get',
+      name: [{ value: 'Get', until: 'v12.0.0' }, { value: 'Get Link', since: 'v12.0.0' }],
       method: 'GET',
       path: '/issue-links/{linkId}',
       description: 'Reads one issue link by its id.',
@@ -23,7 +36,8 @@ export const issueLinkGroup: GroupSpec = {
       errors: [401, 403, 404],
     },
     {
-      name: 'Create',
+      name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Link', since: 'v12.0.0' }],
+      until: 'v12.0.5',
       method: 'POST',
       path: '/issue-links',
       description:
@@ -42,7 +56,27 @@ export const issueLinkGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
-      name: 'Delete',
+      name: 'Create Link',
+      since: 'v12.0.5',
+      method: 'POST',
+      path: '/issue-links',
+      description:
+        'Links two issues with a link spec. The server refuses with 406, naming the reason: ' +
+        'linking an issue to itself; a link that already exists for the same spec and issues; a ' +
+        'second link of a spec (or of its opposite side) that allows only one; and an issue the ' +
+        'spec\'s issue filter (or its opposite side\'s filter) does not accept.',
+      permission: CREATE_PERMISSION_BOTH,
+      body: {
+        kind: 'json',
+        type: { ref: 'IssueLinkCreate' },
+        description: 'The source issue, the target issue and the link spec.',
+        example: 'IssueLinkCreate',
+      },
+      success: { kind: 'id', description: 'The id of the new link.' },
+      errors: [400, 401, 403, 404, 406, 500],
+    },
+    {
+      name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Link', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/issue-links/{linkId}',
       description: 'Removes a link between two issues; the issues themselves are untouched.',

@@ -1,5 +1,7 @@
 import type { GroupSpec } from '../model.js';
 
+/** Read from OneDev's IssueVoteResource at each tag: v12.0.0 renamed the operations (Get -> Get Vote, ...). */
+
 export const issueVoteGroup: GroupSpec = {
   name: 'Issue Vote',
   description:
@@ -7,7 +9,7 @@ export const issueVoteGroup: GroupSpec = {
     'vote count that creating and deleting votes adjusts.',
   operations: [
     {
-      name: 'Get',
+      name: [{ value: 'Get', until: 'v12.0.0' }, { value: 'Get Vote', since: 'v12.0.0' }],
       method: 'GET',
       path: '/issue-votes/{voteId}',
       description: 'Reads one vote by its id.',
@@ -19,7 +21,7 @@ export const issueVoteGroup: GroupSpec = {
       errors: [401, 403, 404],
     },
     {
-      name: 'Create',
+      name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Vote', since: 'v12.0.0' }],
       method: 'POST',
       path: '/issue-votes',
       description:
@@ -39,7 +41,7 @@ export const issueVoteGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
-      name: 'Delete',
+      name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Vote', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/issue-votes/{voteId}',
       description: 'Withdraws a vote and takes one off the issue\'s vote count.',

@@ -1,5 +1,7 @@
 import type { GroupSpec } from '../model.js';
 
+/** Read from OneDev's IssueWatchResource at each tag: v12.0.0 renamed the operations (Get -> Get Watch, ...). */
+
 export const issueWatchGroup: GroupSpec = {
   name: 'Issue Watch',
   description:
@@ -8,7 +10,7 @@ export const issueWatchGroup: GroupSpec = {
     'and issue.',
   operations: [
     {
-      name: 'Get',
+      name: [{ value: 'Get', until: 'v12.0.0' }, { value: 'Get Watch', since: 'v12.0.0' }],
       method: 'GET',
       path: '/issue-watches/{watchId}',
       description: 'Reads one issue watch record by its id.',
@@ -20,7 +22,7 @@ export const issueWatchGroup: GroupSpec = {
       errors: [401, 403, 404],
     },
     {
-      name: 'Create',
+      name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Watch', since: 'v12.0.0' }],
       method: 'POST',
       path: '/issue-watches',
       description:
@@ -40,7 +42,7 @@ export const issueWatchGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
-      name: 'Update',
+      name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Watch', since: 'v12.0.0' }],
       method: 'POST',
       path: '/issue-watches/{watchId}',
       description:
@@ -60,7 +62,7 @@ export const issueWatchGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
-      name: 'Delete',
+      name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Watch', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/issue-watches/{watchId}',
       description:

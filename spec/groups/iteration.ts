@@ -1,5 +1,7 @@
 import type { GroupSpec } from '../model.js';
 
+/** Read from OneDev's IterationResource at each tag: v12.0.0 renamed the operations (Get -> Get Iteration, ...). */
+
 const MANAGE = 'A user allowed to manage issues of the iteration\'s project (project managers and administrators included).';
 
 export const iterationGroup: GroupSpec = {
@@ -9,7 +11,7 @@ export const iterationGroup: GroupSpec = {
     'milestones in OneDev v10.9.0. Start and due days are counted in whole days since 1970-01-01.',
   operations: [
     {
-      name: 'Get',
+      name: [{ value: 'Get', until: 'v12.0.0' }, { value: 'Get Iteration', since: 'v12.0.0' }],
       method: 'GET',
       path: '/iterations/{iterationId}',
       description: 'Reads one iteration by its id.',
@@ -19,7 +21,7 @@ export const iterationGroup: GroupSpec = {
       errors: [401, 403, 404],
     },
     {
-      name: 'Create',
+      name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Iteration', since: 'v12.0.0' }],
       method: 'POST',
       path: '/iterations',
       description:
@@ -36,7 +38,7 @@ export const iterationGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
-      name: 'Update',
+      name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Iteration', since: 'v12.0.0' }],
       method: 'POST',
       path: '/iterations/{iterationId}',
       description:
@@ -54,7 +56,7 @@ export const iterationGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
-      name: 'Delete',
+      name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Iteration', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/iterations/{iterationId}',
       description:

@@ -1,6 +1,13 @@
 import type { GroupSpec } from '../model.js';
 
+/**
+ * The Label Spec group, read from OneDev's LabelSpecResource at each tag. v12.0.0 renamed every
+ * operation (Get Spec, Query Specs, ...); from v12.0.1 any signed-in user may read label specs.
+ */
+
 const ADMIN = 'Administrators only.';
+
+const SIGNED_IN = 'Any signed-in user; anonymous callers get 401.';
 
 export const labelSpecGroup: GroupSpec = {
   name: 'Label Spec',
@@ -9,7 +16,8 @@ export const labelSpecGroup: GroupSpec = {
     'packages carry labels by pointing at a label spec; deleting a spec removes it from all of them.',
   operations: [
     {
-      name: 'Get',
+      name: [{ value: 'Get', until: 'v12.0.0' }, { value: 'Get Spec', since: 'v12.0.0' }],
+      until: 'v12.0.1',
       method: 'GET',
       path: '/label-specs/{labelSpecId}',
       description: 'Reads one label spec by its id.',
@@ -24,7 +32,24 @@ export const labelSpecGroup: GroupSpec = {
       errors: [401, 403, 404],
     },
     {
-      name: 'Query',
+      name: 'Get Spec',
+      since: 'v12.0.1',
+      method: 'GET',
+      path: '/label-specs/{labelSpecId}',
+      description: 'Reads one label spec by its id.',
+      permission: SIGNED_IN,
+      parameters: ['labelSpecId'],
+      success: {
+        kind: 'json',
+        type: { ref: 'LabelSpec' },
+        description: 'The label spec.',
+        example: 'LabelSpec',
+      },
+      errors: [401, 404],
+    },
+    {
+      name: [{ value: 'Query', until: 'v12.0.0' }, { value: 'Query Specs', since: 'v12.0.0' }],
+      until: 'v12.0.1',
       method: 'GET',
       path: '/label-specs',
       description:
@@ -40,7 +65,25 @@ export const labelSpecGroup: GroupSpec = {
       errors: [400, 401, 403],
     },
     {
-      name: 'Create',
+      name: 'Query Specs',
+      since: 'v12.0.1',
+      method: 'GET',
+      path: '/label-specs',
+      description:
+        'Lists label specs, optionally only those whose name matches a pattern, one page at a ' +
+        'time. Useful to find the id of a label by its name.',
+      permission: SIGNED_IN,
+      parameters: ['nameFilter', 'offset', 'countUnlimited'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'LabelSpec' } },
+        description: 'The page of label specs, possibly empty.',
+        example: 'LabelSpecList',
+      },
+      errors: [400, 401],
+    },
+    {
+      name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Spec', since: 'v12.0.0' }],
       method: 'POST',
       path: '/label-specs',
       description:
@@ -57,7 +100,7 @@ export const labelSpecGroup: GroupSpec = {
       errors: [400, 401, 403, 500],
     },
     {
-      name: 'Update',
+      name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Spec', since: 'v12.0.0' }],
       method: 'POST',
       path: '/label-specs/{labelSpecId}',
       description:
@@ -75,7 +118,7 @@ export const labelSpecGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
-      name: 'Delete',
+      name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Spec', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/label-specs/{labelSpecId}',
       description:

@@ -1,5 +1,7 @@
 import type { GroupSpec } from '../model.js';
 
+/** Read from OneDev's MembershipResource at each tag: v12.0.0 renamed the operations (Get -> Get Membership, ...). */
+
 const ADMIN_ONLY = 'Site administrators only.';
 
 export const membershipGroup: GroupSpec = {
@@ -9,7 +11,7 @@ export const membershipGroup: GroupSpec = {
     'membership and create another. List a group\'s memberships with Group Get Memberships.',
   operations: [
     {
-      name: 'Get',
+      name: [{ value: 'Get', until: 'v12.0.0' }, { value: 'Get Membership', since: 'v12.0.0' }],
       method: 'GET',
       path: '/memberships/{membershipId}',
       description: 'Reads one membership by its id.',
@@ -24,7 +26,7 @@ export const membershipGroup: GroupSpec = {
       errors: [401, 403, 404],
     },
     {
-      name: 'Create',
+      name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Membership', since: 'v12.0.0' }],
       method: 'POST',
       path: '/memberships',
       description:
@@ -41,7 +43,7 @@ export const membershipGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
-      name: 'Delete',
+      name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Membership', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/memberships/{membershipId}',
       description: 'Removes a user from a group.',

@@ -1,5 +1,10 @@
 import type { GroupSpec } from '../model.js';
 
+/**
+ * The Package group, read from OneDev's PackResource at each tag. v12.0.0 renamed three operations
+ * (Get Basic Info, Query Basic Info, Delete); v16.1.0 added Delete Packs (bulk delete by query).
+ */
+
 const READ =
   'Anyone with the "read package" permission on the package\'s project (through its roles, or ' +
   'anonymous access when the server allows it), or an administrator.';
@@ -8,11 +13,11 @@ export const packageGroup: GroupSpec = {
   name: 'Package',
   description:
     'Packages held by project package registries (container images, Maven, npm, NuGet, PyPI, ' +
-    'RubyGems, Helm). Packages are published with the registry\'s own client; here they are ' +
-    'read, listed and deleted.',
+    'RubyGems, Helm, and Cargo from v16.0.4). Packages are published with the registry\'s own ' +
+    'client; here they are read, listed and deleted.',
   operations: [
     {
-      name: 'Get Basic Info',
+      name: [{ value: 'Get Basic Info', until: 'v12.0.0' }, { value: 'Get Pack', since: 'v12.0.0' }],
       method: 'GET',
       path: '/packages/{packId}',
       description: 'Reads one package: its type, name, version, publisher and publishing build.',
@@ -54,7 +59,7 @@ export const packageGroup: GroupSpec = {
       errors: [401, 403, 404],
     },
     {
-      name: 'Query Basic Info',
+      name: [{ value: 'Query Basic Info', until: 'v12.0.0' }, { value: 'Query Packs', since: 'v12.0.0' }],
       method: 'GET',
       path: '/packages',
       description:
@@ -73,7 +78,7 @@ export const packageGroup: GroupSpec = {
       errors: [400, 401],
     },
     {
-      name: 'Delete',
+      name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Pack', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/packages/{packId}',
       description:
@@ -83,6 +88,23 @@ export const packageGroup: GroupSpec = {
       parameters: ['packId'],
       success: { kind: 'empty', description: 'The package was deleted.' },
       errors: [401, 403, 404],
+    },
+    {
+      name: 'Delete Packs',
+      since: 'v16.1.0',
+      method: 'DELETE',
+      path: '/packages',
+      description:
+        'Deletes every package that matches a query, across all projects the caller can see. ' +
+        'The caller must be allowed to write packages in the project of each match: if one match ' +
+        'is not writable the request is refused and nothing is deleted. Each deletion is recorded ' +
+        'in its project\'s audit log. Leaving the query out matches, and deletes, every visible package.',
+      permission:
+        'A signed-in user with the "write package" permission on the projects of all matched ' +
+        'packages, or an administrator.',
+      parameters: ['packageDeleteQuery'],
+      success: { kind: 'empty', description: 'The matched packages were deleted (possibly none).' },
+      errors: [401, 403],
     },
   ],
 };

@@ -2,6 +2,8 @@ import type { GroupSpec } from '../model.js';
 
 export const pullRequestAssignmentGroup: GroupSpec = {
   name: 'Pull Request Assignment',
+  // Replaced by Add Assignee and Remove Assignee of the Pull Request group.
+  until: 'v16.2.1',
   description:
     'Assignees of pull requests. Each record assigns one user to one pull request; records are ' +
     'added and removed, never edited, and a merged pull request\'s assignees can no longer ' +

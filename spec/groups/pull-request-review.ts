@@ -2,6 +2,8 @@ import type { GroupSpec } from '../model.js';
 
 export const pullRequestReviewGroup: GroupSpec = {
   name: 'Pull Request Review',
+  // Replaced by Add Reviewer, Remove Reviewer, Approve and Request For Changes of the Pull Request group.
+  until: 'v16.2.1',
   description:
     'Reviewers of pull requests and the state of each review (pending, approved, changes ' +
     'requested, or excluded). There is no delete: a reviewer is taken off a request by setting ' +
@@ -26,6 +28,7 @@ export const pullRequestReviewGroup: GroupSpec = {
     },
     {
       name: 'Create',
+      until: 'v12.0.8',
       method: 'POST',
       path: '/pull-request-reviews',
       description:
@@ -50,7 +53,60 @@ export const pullRequestReviewGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
+      name: 'Create',
+      since: 'v12.0.8',
+      until: 'v15.0.0',
+      method: 'POST',
+      path: '/pull-request-reviews',
+      description:
+        'Adds a user as a reviewer of a pull request with the given status (`PENDING` when left ' +
+        'out). A `PENDING` review is announced as a review request, an `EXCLUDED` one as a ' +
+        'removed reviewer. Refused with 500 when the reviewer is the pull request\'s submitter ' +
+        '("Pull request submitter can not be reviewer") or the pull request is merged ("Pull ' +
+        'request is merged"); a second review for the same user and pull request breaks a ' +
+        'database constraint (500). A body without `requestId` or `userId` fails on the server ' +
+        '(500); ids that name no pull request or user are answered with 404.',
+      permission:
+        'Someone who may modify the pull request: its submitter, an assignee, or anyone allowed ' +
+        'to manage pull requests of the target project. They may add any user as a reviewer.',
+      body: {
+        kind: 'json',
+        type: { ref: 'PullRequestReviewCreate' },
+        description: 'The reviewer, the pull request and the initial status.',
+        example: 'PullRequestReviewCreate',
+      },
+      success: { kind: 'id', description: 'The id of the new review.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Create',
+      since: 'v15.0.0',
+      method: 'POST',
+      path: '/pull-request-reviews',
+      description:
+        'Adds a user as a reviewer of a pull request with the given status (`PENDING` when left ' +
+        'out). A `PENDING` review is announced as a review request, an `EXCLUDED` one as a ' +
+        'removed reviewer. When the user already has a review of that pull request, no second one ' +
+        'is made: an `EXCLUDED` review is set back to `PENDING` (and announced), any other is left ' +
+        'as is, and the id of the existing review is returned. Refused with 500 when the reviewer ' +
+        'is the pull request\'s submitter or the pull request is merged ("Pull request is ' +
+        'merged"). A body without `requestId` or `userId` fails on the server (500); ids that ' +
+        'name no pull request or user are answered with 404.',
+      permission:
+        'Someone who may modify the pull request: its submitter, an assignee, or anyone allowed ' +
+        'to manage pull requests of the target project. They may add any user as a reviewer.',
+      body: {
+        kind: 'json',
+        type: { ref: 'PullRequestReviewCreate' },
+        description: 'The reviewer, the pull request and the initial status.',
+        example: 'PullRequestReviewCreate',
+      },
+      success: { kind: 'id', description: 'The id of the new review, or of the user\'s existing one.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
       name: 'Update',
+      until: 'v12.0.8',
       method: 'POST',
       path: '/pull-request-reviews/{reviewId}',
       description:
@@ -71,6 +127,31 @@ export const pullRequestReviewGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The review was updated.' },
       errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Update',
+      since: 'v12.0.8',
+      method: 'POST',
+      path: '/pull-request-reviews/{reviewId}',
+      description:
+        'Takes a reviewer off a pull request: the only change the server accepts is setting ' +
+        '`status` to `EXCLUDED`, which is saved and announced as a removed reviewer. The server ' +
+        'first re-applies the branch protection rules; when they require this reviewer, or when ' +
+        'the body leaves any other status, the answer is 406 with a message saying that the ' +
+        'reviewer is required. `userId` and `requestId` cannot be changed and are ignored. ' +
+        'Refused with 500 when the pull request is merged ("Pull request is merged").',
+      permission:
+        'The reviewer, or someone who may modify the pull request: its submitter, an assignee, ' +
+        'or anyone allowed to manage pull requests of the target project.',
+      parameters: ['reviewId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'PullRequestReviewUpdate' },
+        description: 'The properties to change; in practice `{"status": "EXCLUDED"}`.',
+        example: 'PullRequestReviewUpdate',
+      },
+      success: { kind: 'empty', description: 'The reviewer was taken off the request.' },
+      errors: [400, 401, 403, 404, 406, 500],
     },
   ],
 };

@@ -6,7 +6,7 @@ const MODIFY_PERMISSION =
 
 /** The GET sub-resources share their shape: load the request, check code read access, answer JSON. */
 function read(
-  name: string,
+  name: OperationSpec['name'],
   suffix: string,
   description: string,
   success: OperationSpec['success'],
@@ -29,18 +29,27 @@ export const pullRequestGroup: GroupSpec = {
   name: 'Pull Request',
   description:
     'Pull requests and their state. Operations address a request by its id, which is not the ' +
-    'number shown in the web UI: find the id with Query Basic Info and a query such as ' +
+    'number shown in the web UI: find the id with the query read of `GET /pulls` (Query Basic ' +
+    'Info; Query Pull Requests from v12.0.0) and a query such as ' +
     '`"Number" is "path/to/project#100"`. State changes that the request\'s current state does ' +
     'not allow (merging a closed request, reopening an open one, ...) are answered with 406 and ' +
     'a plain-text reason. Several operations take a bare text body (a title, a note, a commit ' +
     'message): send the text itself, not a JSON-quoted string.',
   operations: [
-    read('Get Basic Info', '', 'Reads the pull request\'s own properties (child records are separate reads).', {
-      kind: 'json',
-      type: { ref: 'PullRequest' },
-      description: 'The pull request.',
-      example: 'PullRequest',
-    }),
+    read(
+      [
+        { value: 'Get Basic Info', until: 'v12.0.0' },
+        { value: 'Get Pull Request', since: 'v12.0.0' },
+      ],
+      '',
+      'Reads the pull request\'s own properties (child records are separate reads).',
+      {
+        kind: 'json',
+        type: { ref: 'PullRequest' },
+        description: 'The pull request.',
+        example: 'PullRequest',
+      },
+    ),
     read('Get Labels', '/labels', 'Lists the labels attached to the pull request.', {
       kind: 'json',
       type: { array: { ref: 'PullRequestLabel' } },
@@ -148,7 +157,10 @@ export const pullRequestGroup: GroupSpec = {
       },
     ),
     {
-      name: 'Query Basic Info',
+      name: [
+        { value: 'Query Basic Info', until: 'v12.0.0' },
+        { value: 'Query Pull Requests', since: 'v12.0.0' },
+      ],
       method: 'GET',
       path: '/pulls',
       description:
@@ -163,10 +175,15 @@ export const pullRequestGroup: GroupSpec = {
         description: 'The matching pull requests of the page; empty past the last match.',
         example: 'PullRequestList',
       },
-      errors: [400, 401, 404],
+      // From v12.0.9 a count over the limit and a query that does not parse are refused with 406.
+      errors: [{ status: 400, until: 'v12.0.9' }, 401, 404, { status: 406, since: 'v12.0.9' }],
     },
     {
-      name: 'Create',
+      name: [
+        { value: 'Create', until: 'v12.0.0' },
+        { value: 'Create Pull Request', since: 'v12.0.0' },
+      ],
+      until: 'v12.0.9',
       method: 'POST',
       path: '/pulls',
       description:
@@ -189,7 +206,33 @@ export const pullRequestGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 406, 500],
     },
     {
+      name: 'Create Pull Request',
+      since: 'v12.0.9',
+      method: 'POST',
+      path: '/pulls',
+      description:
+        'Opens a pull request from a source branch to a target branch. The caller becomes the ' +
+        'submitter; the server computes the merge base, records the first update, adds the ' +
+        'reviewers that branch protection requires plus those asked for, and assigns the given ' +
+        'users (or the project\'s default assignees). Refused with 406 when source and target are ' +
+        'the same, when another open request already covers the change, when the change is ' +
+        'already merged, when the branches share no history, or when a requested reviewer is the ' +
+        'submitter. From v15.1.0, listing assignees also needs the caller to have write access to ' +
+        'the target project\'s code (406 otherwise; the server checks the caller, not each ' +
+        'assignee). 500 when branch protection requires more reviewers than there are candidates.',
+      permission: 'A signed-in user who can read the code of both the target and the source project.',
+      body: {
+        kind: 'json',
+        type: { ref: 'PullRequestOpenData' },
+        description: 'Source, target, title and optional reviewers and assignees.',
+        example: 'PullRequestOpenData',
+      },
+      success: { kind: 'id', description: 'The id of the new pull request (not its number).' },
+      errors: [400, 401, 403, 404, 406, 500],
+    },
+    {
       name: 'Set Title',
+      until: 'v13.0.7',
       method: 'POST',
       path: '/pulls/{requestId}/title',
       description:
@@ -205,6 +248,25 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The title was set.' },
       errors: [400, 401, 403, 404],
+    },
+    {
+      name: 'Set Title',
+      since: 'v13.0.7',
+      method: 'POST',
+      path: '/pulls/{requestId}/title',
+      description:
+        'Changes the title and records the change in the activity log (nothing is recorded when ' +
+        'the title is unchanged). A title over 255 characters is cut.',
+      permission: MODIFY_PERMISSION,
+      parameters: ['requestId'],
+      body: {
+        kind: 'raw-text',
+        description: 'The new title as plain text; must not be empty (406, a validation failure).',
+        required: true,
+        example: 'Retry failed webhook deliveries with backoff',
+      },
+      success: { kind: 'empty', description: 'The title was set.' },
+      errors: [400, 401, 403, 404, 406],
     },
     {
       name: 'Set Description',
@@ -226,7 +288,109 @@ export const pullRequestGroup: GroupSpec = {
       errors: [401, 403, 404, 500],
     },
     {
+      name: 'Add Reviewer',
+      since: 'v16.2.1',
+      method: 'POST',
+      path: '/pulls/{requestId}/reviewers/{userId}',
+      description:
+        'Asks a user to review the pull request and announces the request for review. A user who ' +
+        'was taken off the reviewers is asked again (the review goes back to `PENDING`); a current ' +
+        'reviewer is left as is. Refused with 406 when the user is the request\'s submitter or ' +
+        'cannot read the code of the target project.',
+      permission: MODIFY_PERMISSION,
+      parameters: ['requestId', 'reviewerUserId'],
+      success: { kind: 'empty', description: 'The user is a reviewer of the request.' },
+      errors: [401, 403, 404, 406],
+    },
+    {
+      name: 'Approve',
+      since: 'v16.2.1',
+      method: 'POST',
+      path: '/pulls/{requestId}/approve',
+      description:
+        'Approves the pull request as the caller\'s own review: the caller\'s review becomes ' +
+        '`APPROVED` and the approval is recorded in the activity log. Refused with 406 when the ' +
+        'caller is not a reviewer of the request (or was taken off the reviewers); leave a ' +
+        'comment instead.',
+      permission: 'A signed-in user who is a reviewer of the request.',
+      parameters: ['requestId'],
+      body: {
+        kind: 'raw-text',
+        description:
+          'Optional note, added to the request as a comment by the caller; blank text adds no comment.',
+        required: false,
+        example: 'Tested locally against the staging webhook receiver; looks good.',
+      },
+      success: { kind: 'empty', description: 'The approval was recorded.' },
+      errors: [401, 404, 406],
+    },
+    {
+      name: 'Request For Changes',
+      since: 'v16.2.1',
+      method: 'POST',
+      path: '/pulls/{requestId}/request-for-changes',
+      description:
+        'Meant to record that the caller, as a reviewer, asks for changes. Up to v16.5.6 at least, ' +
+        'the server handles it exactly like Approve (it passes the same approval flag), so the ' +
+        'caller\'s review becomes `APPROVED` and the activity log shows an approval; the note is ' +
+        'still added as a comment. Refused with 406 when the caller is not a reviewer of the ' +
+        'request (or was taken off the reviewers).',
+      permission: 'A signed-in user who is a reviewer of the request.',
+      parameters: ['requestId'],
+      body: {
+        kind: 'raw-text',
+        description:
+          'Optional note, added to the request as a comment by the caller; blank text adds no comment.',
+        required: false,
+        example: 'Please cap the retry delay; 2^n grows past the receiver timeout after 6 tries.',
+      },
+      success: { kind: 'empty', description: 'The review was recorded (as an approval; see above).' },
+      errors: [401, 404, 406],
+    },
+    {
+      name: 'Remove Reviewer',
+      since: 'v16.2.1',
+      method: 'DELETE',
+      path: '/pulls/{requestId}/reviewers/{userId}',
+      description:
+        'Takes a user off the reviewers of the pull request (the review becomes `EXCLUDED` and is ' +
+        'no longer listed by Get Reviews). Nothing happens when the user is not a reviewer. ' +
+        'Refused with 406 when branch protection requires this user\'s review.',
+      permission: MODIFY_PERMISSION,
+      parameters: ['requestId', 'reviewerUserId'],
+      success: { kind: 'empty', description: 'The user is no longer a reviewer of the request.' },
+      errors: [401, 403, 404, 406],
+    },
+    {
+      name: 'Add Assignee',
+      since: 'v16.2.1',
+      method: 'POST',
+      path: '/pulls/{requestId}/assignees/{userId}',
+      description:
+        'Assigns a user to the pull request and announces it on the activity stream. Nothing ' +
+        'happens when the user is already assigned. Refused with 406 when the user has no write ' +
+        'access to the code of the target project.',
+      permission: MODIFY_PERMISSION,
+      parameters: ['requestId', 'assigneeUserId'],
+      success: { kind: 'empty', description: 'The user is assigned to the request.' },
+      errors: [401, 403, 404, 406],
+    },
+    {
+      name: 'Remove Assignee',
+      since: 'v16.2.1',
+      method: 'DELETE',
+      path: '/pulls/{requestId}/assignees/{userId}',
+      description:
+        'Unassigns a user from the pull request and announces it on the activity stream. Nothing ' +
+        'happens when the user is not assigned.',
+      permission: MODIFY_PERMISSION,
+      parameters: ['requestId', 'assigneeUserId'],
+      success: { kind: 'empty', description: 'The user is not assigned to the request.' },
+      errors: [401, 403, 404],
+    },
+    {
       name: 'Set Merge Strategy',
+      until: 'v12.0.8',
       method: 'POST',
       path: '/pulls/{requestId}/merge-strategy',
       description:
@@ -244,7 +408,28 @@ export const pullRequestGroup: GroupSpec = {
       errors: [400, 401, 403, 404],
     },
     {
+      name: 'Set Merge Strategy',
+      since: 'v12.0.8',
+      method: 'POST',
+      path: '/pulls/{requestId}/merge-strategy',
+      description:
+        'Changes how the request will be merged and records the change in the activity log. ' +
+        'Changing the strategy also switches auto merge off; the merge preview is recomputed. ' +
+        'Refused with 406 when the request is merged or discarded.',
+      permission: MODIFY_PERMISSION,
+      parameters: ['requestId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'MergeStrategy' },
+        description: 'The strategy as a JSON string, quotes included, e.g. `"SQUASH_SOURCE_BRANCH_COMMITS"`.',
+        example: 'MergeStrategy',
+      },
+      success: { kind: 'empty', description: 'The strategy was set.' },
+      errors: [400, 401, 403, 404, 406],
+    },
+    {
       name: 'Set Auto Merge',
+      until: 'v12.0.8',
       method: 'POST',
       path: '/pulls/{requestId}/auto-merge',
       description:
@@ -269,7 +454,35 @@ export const pullRequestGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 406, 500],
     },
     {
-      name: 'Reopen',
+      name: 'Set Auto Merge',
+      since: 'v12.0.8',
+      method: 'POST',
+      path: '/pulls/{requestId}/auto-merge',
+      description:
+        'Switches auto merge on or off; once on, the server merges the request as soon as every ' +
+        'merge condition holds, with `commitMessage` or the default message. Turning it on is ' +
+        'refused with 406 when the request could be merged right now (merge it directly instead). ' +
+        'Also answered with 406 when the request is closed, or when the commit message (the ' +
+        'default one when none is given) breaks the target branch\'s commit-message rules, which ' +
+        'apply whenever the merge strategy writes a commit. A blank message counts as none.',
+      permission:
+        'Someone who may modify the request (submitter, assignee or pull request manager) and ' +
+        'who also has write access to the target project\'s code.',
+      parameters: ['requestId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'AutoMergeData' },
+        description: 'Whether auto merge should be on, and the commit message to merge with.',
+        example: 'AutoMergeData',
+      },
+      success: { kind: 'empty', description: 'Auto merge was switched on or off.' },
+      errors: [400, 401, 403, 404, 406],
+    },
+    {
+      name: [
+        { value: 'Reopen', until: 'v12.0.0' },
+        { value: 'Reopen Pull Request', since: 'v12.0.0' },
+      ],
       method: 'POST',
       path: '/pulls/{requestId}/reopen',
       description:
@@ -289,7 +502,10 @@ export const pullRequestGroup: GroupSpec = {
       errors: [401, 403, 404, 406],
     },
     {
-      name: 'Discard',
+      name: [
+        { value: 'Discard', until: 'v12.0.0' },
+        { value: 'Discard Pull Request', since: 'v12.0.0' },
+      ],
       method: 'POST',
       path: '/pulls/{requestId}/discard',
       description:
@@ -307,7 +523,10 @@ export const pullRequestGroup: GroupSpec = {
       errors: [401, 403, 404, 406],
     },
     {
-      name: 'Merge',
+      name: [
+        { value: 'Merge', until: 'v12.0.0' },
+        { value: 'Merge Pull Request', since: 'v12.0.0' },
+      ],
       method: 'POST',
       path: '/pulls/{requestId}/merge',
       description:
@@ -379,7 +598,33 @@ export const pullRequestGroup: GroupSpec = {
       errors: [401, 403, 404, 406, 500],
     },
     {
-      name: 'Delete',
+      name: 'Upload Attachment',
+      since: 'v12.0.0',
+      method: 'POST',
+      path: '/pulls/{requestId}/attachments/{preferredAttachmentName}',
+      description:
+        'Stores a file among the attachments of the pull request and answers with the path the ' +
+        'server serves it under, relative to the server URL (for example ' +
+        '`/~downloads/projects/5/attachments/6f1b2c9e-4d3a-4b8e-9a71-2c5d8e0f3b64/retry.log`), ready to ' +
+        'link from the description or a comment. OneDev writes that path as plain text, without JSON ' +
+        'quotes. When the project already holds an attachment of that name for the request, the ' +
+        'server adds `_2`, `_3`, ... before the extension; `..` in the name becomes `-`. A file over ' +
+        'the upload limit of the server\'s performance settings is refused with 413.',
+      permission: MODIFY_PERMISSION,
+      parameters: ['requestId', 'preferredAttachmentName'],
+      body: { kind: 'binary', description: 'The content of the file.' },
+      success: {
+        kind: 'raw-text',
+        description: 'Where the stored file can be downloaded, relative to the server URL.',
+        example: '/~downloads/projects/5/attachments/6f1b2c9e-4d3a-4b8e-9a71-2c5d8e0f3b64/retry.log',
+      },
+      errors: [401, 403, 404, 413],
+    },
+    {
+      name: [
+        { value: 'Delete', until: 'v12.0.0' },
+        { value: 'Delete Pull Request', since: 'v12.0.0' },
+      ],
       method: 'DELETE',
       path: '/pulls/{requestId}',
       description:

@@ -1,6 +1,18 @@
 import type { GroupSpec } from '../model.js';
 
+/**
+ * The Role group, read from OneDev's RoleResource at each tag. v12.0.0 renamed every operation and
+ * stopped resetting a role's issue-link permissions on Create and Update; v12.0.1 closed Get Role
+ * Id to anonymous callers; v12.0.9 refuses bad query parameters with 406 instead of 400.
+ */
+
 const ADMIN_ONLY = 'Site administrators only.';
+
+/** From v12.0.0 the server leaves the issue-link permissions alone. */
+const LINKS_KEPT =
+  'Which issue links the role may edit cannot be set through the API: the web UI\'s ' +
+  '"editable issue links" are not part of the JSON (a property of that name is silently ' +
+  'ignored).';
 
 const LINKS_NOTE =
   'Which issue links the role may edit cannot be set through the API: the web UI\'s ' +
@@ -12,11 +24,11 @@ export const roleGroup: GroupSpec = {
   description:
     'Roles: named sets of project permissions (code, packages, issues, builds and jobs, ' +
     'project management). Roles are granted on projects to users, groups and access ' +
-    'tokens, or to everyone as default roles (see Base Authorization). Everything but Get ' +
-    'Id is for site administrators.',
+    'tokens, or to everyone as default roles (see Base Authorization). Everything but the ' +
+    'lookup of an id by name is for site administrators.',
   operations: [
     {
-      name: 'Get',
+      name: [{ value: 'Get', until: 'v12.0.0' }, { value: 'Get Role', since: 'v12.0.0' }],
       method: 'GET',
       path: '/roles/{roleId}',
       description: 'Reads one role by its id.',
@@ -26,7 +38,8 @@ export const roleGroup: GroupSpec = {
       errors: [401, 403, 404],
     },
     {
-      name: 'Query',
+      name: [{ value: 'Query', until: 'v12.0.0' }, { value: 'Query Roles', since: 'v12.0.0' }],
+      until: 'v12.0.9',
       method: 'GET',
       path: '/roles',
       description:
@@ -46,7 +59,29 @@ export const roleGroup: GroupSpec = {
       errors: [400, 401, 403, 404],
     },
     {
-      name: 'Get Id',
+      name: 'Query Roles',
+      since: 'v12.0.9',
+      method: 'GET',
+      path: '/roles',
+      description:
+        'Pages through roles, optionally only those whose whole name matches `name` ' +
+        '(case-insensitive; `*` stands for any run of characters). No particular order is ' +
+        'promised. `count` above 100 is refused with 406 for every caller. A `count` or ' +
+        '`offset` that is not an integer is answered with 404, a missing one or an unknown ' +
+        'parameter with 406.',
+      permission: ADMIN_ONLY,
+      parameters: ['nameFilter', 'offset', 'countLimited'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'Role' } },
+        description: 'One page of roles.',
+        example: 'RoleList',
+      },
+      errors: [401, 403, 404, 406],
+    },
+    {
+      name: [{ value: 'Get Id', until: 'v12.0.0' }, { value: 'Get Role Id', since: 'v12.0.0' }],
+      until: 'v12.0.1',
       method: 'GET',
       path: '/roles/ids/{name}',
       description: 'Looks a role up by its exact name and answers with its id as a bare JSON number.',
@@ -58,7 +93,21 @@ export const roleGroup: GroupSpec = {
       errors: [401, 404],
     },
     {
+      name: 'Get Role Id',
+      since: 'v12.0.1',
+      method: 'GET',
+      path: '/roles/ids/{name}',
+      description: 'Looks a role up by its exact name and answers with its id as a bare JSON number.',
+      permission:
+        'Any signed-in user; anonymous callers get 401 even when the server allows anonymous ' +
+        'access. No administrator check is made.',
+      parameters: ['roleName'],
+      success: { kind: 'id', description: 'The id of the role, e.g. `2`.' },
+      errors: [401, 404],
+    },
+    {
       name: 'Create',
+      until: 'v12.0.0',
       method: 'POST',
       path: '/roles',
       description:
@@ -76,7 +125,28 @@ export const roleGroup: GroupSpec = {
       errors: [400, 401, 403, 500],
     },
     {
+      name: 'Create Role',
+      since: 'v12.0.0',
+      method: 'POST',
+      path: '/roles',
+      description:
+        'Creates a role. Properties left out take their defaults (no permissions, all issue ' +
+        'fields editable, time tracking visible). A missing or already used name fails ' +
+        'with 500. ' + LINKS_KEPT + ' A new role starts without issue-link permissions; ' +
+        'grant them in the web UI. The creation is recorded in the audit log.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'RoleCreate' },
+        description: 'The new role.',
+        example: 'RoleCreate',
+      },
+      success: { kind: 'id', description: 'The id of the new role.' },
+      errors: [400, 401, 403, 500],
+    },
+    {
       name: 'Update',
+      until: 'v12.0.0',
       method: 'POST',
       path: '/roles/{roleId}',
       description:
@@ -98,7 +168,29 @@ export const roleGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
-      name: 'Delete',
+      name: 'Update Role',
+      since: 'v12.0.0',
+      method: 'POST',
+      path: '/roles/{roleId}',
+      description:
+        'Changes a role: the properties present in the body replace the stored ones, the ' +
+        'others are kept (`jobPrivileges` and `editableIssueFields` are replaced as a whole). ' +
+        'A new name is carried over to the settings that refer to the role by name; a name ' +
+        'already used by another role fails with 500. ' + LINKS_KEPT + ' The issue-link ' +
+        'permissions given in the web UI are kept as they are. The change is recorded in the audit log.',
+      permission: ADMIN_ONLY,
+      parameters: ['roleId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'RoleUpdate' },
+        description: 'The properties to change.',
+        example: 'RoleUpdate',
+      },
+      success: { kind: 'empty', description: 'The role was updated.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Role', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/roles/{roleId}',
       description:

@@ -1,286 +1,32 @@
-import type { ErrorStatus, GroupSpec, OperationSpec, RequestBodySpec, SuccessSpec, TypeExpr } from '../model.js';
+import type { ErrorUse, GroupSpec, SuccessSpec } from '../model.js';
+
+/**
+ * The Setting group: one Get and one Set per area under `/settings/`, read from OneDev's
+ * SettingResource at each tag. Areas come and go (`sso-connectors` until v12.0.9, `workspace`
+ * from v15.0.0); the mail area switched its type to the MailConnector family in v13.0.8.
+ */
 
 const ADMIN_ONLY =
   'Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.';
 
-const GET_ERRORS: readonly ErrorStatus[] = [401, 403];
-/** 400: malformed JSON, unknown properties, a missing or unknown `@type`/`@class`, or a null body where one is required. */
-const SET_ERRORS: readonly ErrorStatus[] = [400, 401, 403];
+const GET_ERRORS: readonly ErrorUse[] = [401, 403];
+/**
+ * 400: malformed JSON, unknown properties, a missing or unknown `@type`/`@class`, a null body where
+ * one is required. From v13.0.7 a body that fails validation is answered with 406 instead.
+ */
+const SET_ERRORS: readonly ErrorUse[] = [400, 401, 403, { status: 406, since: 'v13.0.7' }];
+/** Set System Setting also refuses a server URL other than the ingress URL: 406 from v12.0.9. */
+const SET_SYSTEM_ERRORS: readonly ErrorUse[] = [400, 401, 403, { status: 406, since: 'v12.0.9' }];
 
-interface Area {
-  /** Path segment after `/settings/`. */
-  path: string;
-  getName: string;
-  setName: string;
-  type: TypeExpr;
-  example: string;
-  /** What the area holds, as a noun phrase ("the general system settings"). */
-  what: string;
-  getDescription?: string;
-  setDescription: string;
-  /** Set for areas that may hold no value: why Get then answers 204. */
-  noContent?: string;
-  /** Set takes the JSON literal `null` (or no body) to clear the area. */
-  clearable?: boolean;
-}
-
-function get(area: Area): OperationSpec {
-  const success: SuccessSpec = {
-    kind: 'json',
-    type: area.type,
-    description: `The current value of ${area.what}.`,
-    example: area.example,
-  };
-  return {
-    name: area.getName,
-    method: 'GET',
-    path: `/settings/${area.path}`,
-    description: area.getDescription ?? `Reads ${area.what}.`,
-    permission: ADMIN_ONLY,
-    success,
-    ...(area.noContent ? { noContent: area.noContent } : {}),
-    errors: GET_ERRORS,
-  };
-}
-
-function set(area: Area): OperationSpec {
-  const body: RequestBodySpec = {
-    kind: 'json',
-    type: area.type,
-    description: area.clearable
-      ? `The complete new value of ${area.what}, or \`null\` (or no body) to clear it.`
-      : `The complete new value of ${area.what}.`,
-    example: area.example,
-    ...(area.clearable ? { nullable: true } : {}),
-  };
-  return {
-    name: area.setName,
-    method: 'POST',
-    path: `/settings/${area.path}`,
-    description: area.setDescription,
-    permission: ADMIN_ONLY,
-    body,
-    success: { kind: 'empty', description: 'The setting was saved.' },
-    errors: SET_ERRORS,
-  };
-}
+const SAVED: SuccessSpec = { kind: 'empty', description: 'The setting was saved.' };
 
 const REPLACES =
   'The body replaces the stored value as a whole: send every property (read the area first, ' +
-  'change it, post it back). The server does not run the web UI\'s form checks on it, so an ' +
-  'inconsistent value is stored as sent.';
+  'change it, post it back). Up to v13.0.4 the server stores it without the web UI\'s form ' +
+  'checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with ' +
+  'the form\'s rules and refuses one that breaks them (400, or 406 from v13.0.7).';
 
-const NULL_BODY_REFUSED = 'A `null` or empty body is refused with 400.';
-
-const areas: readonly Area[] = [
-  {
-    path: 'system',
-    getName: 'Get System Setting',
-    setName: 'Set System Setting',
-    type: { ref: 'SystemSetting' },
-    example: 'SystemSetting',
-    what: 'the general system settings (server URL, git and curl executables, avatars)',
-    setDescription:
-      `Saves the general system settings. ${REPLACES} ${NULL_BODY_REFUSED} On a server deployed ` +
-      'behind a Kubernetes ingress, a `serverUrl` other than the ingress URL is refused with 400.',
-  },
-  {
-    path: 'authenticator',
-    getName: 'Get Authenticator',
-    setName: 'Set Authenticator',
-    type: { ref: 'Authenticator' },
-    example: 'Authenticator',
-    what: 'the external authenticator (LDAP or Active Directory)',
-    getDescription:
-      'Reads the external authenticator. The value carries `@class` with the fully qualified ' +
-      'class name of the authenticator type.',
-    clearable: true,
-    noContent: 'No external authenticator is configured: users sign in with local passwords only.',
-    setDescription:
-      'Saves the external authenticator; `@class` picks its type and must be one of the fully ' +
-      `qualified class names listed. ${REPLACES} This operation also accepts the JSON literal ` +
-      '`null` (or an empty body): it removes the external authenticator.',
-  },
-  {
-    path: 'backup',
-    getName: 'Get Backup Setting',
-    setName: 'Set Backup Setting',
-    type: { ref: 'BackupSetting' },
-    example: 'BackupSetting',
-    what: 'the automatic database backup setting',
-    clearable: true,
-    noContent: 'Automatic database backup is turned off.',
-    setDescription:
-      `Saves the automatic database backup schedule. ${REPLACES} This operation also accepts ` +
-      'the JSON literal `null` (or an empty body): it turns automatic backup off. The cron ' +
-      'expression is not checked here; an invalid one makes scheduling fail later.',
-  },
-  {
-    path: 'build',
-    getName: 'Get Build Setting',
-    setName: 'Set Build Setting',
-    type: { ref: 'GlobalBuildSetting' },
-    example: 'GlobalBuildSetting',
-    what: 'the server-wide build list settings (shared saved queries and parameter columns)',
-    setDescription: `Saves the server-wide build list settings. ${REPLACES} ${NULL_BODY_REFUSED}`,
-  },
-  {
-    path: 'groovy-scripts',
-    getName: 'Get Groovy Scripts',
-    setName: 'Set Groovy Scripts',
-    type: { array: { ref: 'GroovyScript' } },
-    example: 'GroovyScriptList',
-    what: 'the list of Groovy scripts',
-    getDescription: 'Reads the Groovy scripts defined on the server, in their configured order.',
-    setDescription:
-      'Replaces the whole list of Groovy scripts: scripts left out of the array are removed. ' +
-      `Script names are not checked for uniqueness here. ${NULL_BODY_REFUSED}`,
-  },
-  {
-    path: 'issue',
-    getName: 'Get Issue Setting',
-    setName: 'Set Issue Setting',
-    type: { ref: 'GlobalIssueSetting' },
-    example: 'GlobalIssueSetting',
-    what: 'the server-wide issue settings (fields, states, state transitions, board and link definitions, saved queries)',
-    setDescription:
-      `Saves the server-wide issue settings. ${REPLACES} ${NULL_BODY_REFUSED} The saved value ` +
-      'is marked as not reconciled, so the web UI asks an administrator to resolve issue data ' +
-      'that no longer matches the new field and state definitions.',
-  },
-  {
-    path: 'job-executors',
-    getName: 'Get Job Executors',
-    setName: 'Set Job Executors',
-    type: { array: { ref: 'JobExecutor' } },
-    example: 'JobExecutorList',
-    what: 'the list of job executors',
-    getDescription:
-      'Reads the job executors, in the order the server tries them when picking one for a job. ' +
-      'Each element carries `@type` naming the executor kind.',
-    setDescription:
-      'Replaces the whole list of job executors: executors left out of the array are removed, and ' +
-      `the array order is the order in which executors are tried. ${NULL_BODY_REFUSED}`,
-  },
-  {
-    path: 'mail-service',
-    getName: 'Get Mail Service',
-    setName: 'Set Mail Service',
-    type: { ref: 'MailService' },
-    example: 'MailService',
-    what: 'the mail service used to send (and optionally receive) email',
-    getDescription:
-      'Reads the mail service. The value carries `@type` naming the kind of mail service.',
-    clearable: true,
-    noContent: 'No mail service is configured: the server sends no email.',
-    setDescription:
-      `Saves the mail service; \`@type\` picks its kind. ${REPLACES} This operation also accepts ` +
-      'the JSON literal `null` (or an empty body): it removes the mail service, which stops ' +
-      'all outgoing email.',
-  },
-  {
-    path: 'service-desk',
-    getName: 'Get Service Desk Setting',
-    setName: 'Set Service Desk Setting',
-    type: { ref: 'ServiceDeskSetting' },
-    example: 'ServiceDeskSetting',
-    what: 'the service desk setting (how emails open issues)',
-    clearable: true,
-    noContent: 'The service desk has not been set up.',
-    setDescription:
-      `Saves the service desk setting. ${REPLACES} This operation also accepts the JSON literal ` +
-      '`null` (or an empty body): it clears the service desk setting. Receiving issues by email ' +
-      'also needs a mail service that can check incoming mail.',
-  },
-  {
-    path: 'notification-template',
-    getName: 'Get Notificiation Template Setting',
-    setName: 'Set Notification Template Setting',
-    type: { ref: 'EmailTemplates' },
-    example: 'EmailTemplates',
-    what: 'the email templates',
-    getDescription:
-      'Reads the Groovy templates of the emails the server sends (notifications, invitations, ' +
-      'verification, password reset, service desk replies, alerts).',
-    noContent:
-      'Only after a Set Notification Template Setting call posted `null`: the server then has no templates.',
-    setDescription:
-      `Saves the email templates. ${REPLACES} Templates are not compiled here; a broken one ` +
-      'shows up when an email is rendered. The server also accepts the JSON literal `null` here ' +
-      'and stores it, which leaves it unable to render emails: do not send it.',
-  },
-  {
-    path: 'project',
-    getName: 'Get Project Setting',
-    setName: 'Set Project Setting',
-    type: { ref: 'GlobalProjectSetting' },
-    example: 'GlobalProjectSetting',
-    what: 'the server-wide project list settings (shared saved queries)',
-    setDescription: `Saves the server-wide project list settings. ${REPLACES} ${NULL_BODY_REFUSED}`,
-  },
-  {
-    path: 'pull-request',
-    getName: 'Get Pull Request Setting',
-    setName: 'Set Pull Request Setting',
-    type: { ref: 'GlobalPullRequestSetting' },
-    example: 'GlobalPullRequestSetting',
-    what: 'the server-wide pull request list settings (shared saved queries)',
-    setDescription: `Saves the server-wide pull request list settings. ${REPLACES} ${NULL_BODY_REFUSED}`,
-  },
-  {
-    path: 'security',
-    getName: 'Get Security Setting',
-    setName: 'Set Security Setting',
-    type: { ref: 'SecuritySetting' },
-    example: 'SecuritySetting',
-    what: 'the security setting (anonymous access, self sign-up, two-factor enforcement, CORS)',
-    setDescription:
-      `Saves the security setting. ${REPLACES} ${NULL_BODY_REFUSED} Turning anonymous access ` +
-      'on lets callers without credentials use read operations their anonymous permissions allow.',
-  },
-  {
-    path: 'ssh',
-    getName: 'Get Ssh Setting',
-    setName: 'Set Ssh Setting',
-    type: { ref: 'SshSetting' },
-    example: 'SshSetting',
-    what: 'the SSH server setting (its private host key)',
-    getDescription: 'Reads the SSH server setting, including the private host key in PEM form.',
-    setDescription:
-      `Saves the SSH server setting. ${REPLACES} ${NULL_BODY_REFUSED} The key is not parsed ` +
-      'here; clients connecting over SSH see the new host key.',
-  },
-  {
-    path: 'sso-connectors',
-    getName: 'Get Sso Connectors',
-    setName: 'Set Sso Connectors',
-    type: { array: { ref: 'SsoConnector' } },
-    example: 'SsoConnectorList',
-    what: 'the list of single sign-on connectors',
-    getDescription:
-      'Reads the single sign-on connectors (OpenID Connect and the like). Each element carries ' +
-      '`@type` naming the connector kind.',
-    setDescription:
-      'Replaces the whole list of single sign-on connectors: connectors left out of the array ' +
-      `are removed. ${NULL_BODY_REFUSED}`,
-  },
-  {
-    path: 'contributed-settings',
-    getName: 'Get Contributed Settings',
-    setName: 'Set Contributed Settings',
-    type: { ref: 'ContributedSettings' },
-    example: 'ContributedSettings',
-    what: 'the settings contributed by plugins',
-    getDescription:
-      'Reads the administration settings that plugins add to the server, as an array; each ' +
-      'element carries `@type` naming its setting class. A server without such plugins (the ' +
-      'stock distribution) answers an empty array.',
-    setDescription:
-      'Replaces all plugin-contributed settings with the array sent: the server keeps one ' +
-      'setting per `@type` (a later element of the same type wins) and drops types left out. ' +
-      NULL_BODY_REFUSED,
-  },
-];
+const NULL_BODY_REFUSED = 'A `null` or empty body is refused (400, or 406 from v13.0.7).';
 
 export const settingGroup: GroupSpec = {
   name: 'Setting',
@@ -288,5 +34,647 @@ export const settingGroup: GroupSpec = {
     'Server-wide configuration, one area per path under `/settings/`. Each area is read with a Get ' +
     'and replaced as a whole with a Set (send the complete value, not a partial one). Only ' +
     'administrators may read or change settings.',
-  operations: areas.flatMap((area) => [get(area), set(area)]),
+  operations: [
+    // ----- system --------------------------------------------------------------------------------
+    {
+      name: 'Get System Setting',
+      method: 'GET',
+      path: '/settings/system',
+      description: 'Reads the general system settings (server URL, git and curl executables, avatars).',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'SystemSetting' },
+        description: 'The current value of the general system settings (server URL, git and curl executables, avatars).',
+        example: 'SystemSetting',
+      },
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set System Setting',
+      method: 'POST',
+      path: '/settings/system',
+      description:
+        `Saves the general system settings. ${REPLACES} ${NULL_BODY_REFUSED} On a server deployed ` +
+        'behind a Kubernetes ingress, a `serverUrl` other than the ingress URL is refused (400, or ' +
+        '406 from v12.0.9).',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'SystemSetting' },
+        description: 'The complete new value of the general system settings (server URL, git and curl executables, avatars).',
+        example: 'SystemSetting',
+      },
+      success: SAVED,
+      errors: SET_SYSTEM_ERRORS,
+    },
+
+    // ----- authenticator -------------------------------------------------------------------------
+    {
+      name: 'Get Authenticator',
+      method: 'GET',
+      path: '/settings/authenticator',
+      description:
+        'Reads the external authenticator. The value carries `@class` with the fully qualified ' +
+        'class name of the authenticator type.',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'Authenticator' },
+        description: 'The current value of the external authenticator (LDAP or Active Directory).',
+        example: 'Authenticator',
+      },
+      noContent: 'No external authenticator is configured: users sign in with local passwords only.',
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Authenticator',
+      method: 'POST',
+      path: '/settings/authenticator',
+      description:
+        'Saves the external authenticator; `@class` picks its type and must be one of the fully ' +
+        `qualified class names listed. ${REPLACES} This operation also accepts the JSON literal ` +
+        '`null` (or an empty body): it removes the external authenticator.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'Authenticator' },
+        description:
+          'The complete new value of the external authenticator (LDAP or Active Directory), or ' +
+          '`null` (or no body) to clear it.',
+        example: 'Authenticator',
+        nullable: true,
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- backup --------------------------------------------------------------------------------
+    {
+      name: 'Get Backup Setting',
+      method: 'GET',
+      path: '/settings/backup',
+      description: 'Reads the automatic database backup setting.',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'BackupSetting' },
+        description: 'The current value of the automatic database backup setting.',
+        example: 'BackupSetting',
+      },
+      noContent: 'Automatic database backup is turned off.',
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Backup Setting',
+      method: 'POST',
+      path: '/settings/backup',
+      description:
+        `Saves the automatic database backup schedule. ${REPLACES} This operation also accepts ` +
+        'the JSON literal `null` (or an empty body): it turns automatic backup off. The cron ' +
+        'expression is not checked here; an invalid one makes scheduling fail later.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'BackupSetting' },
+        description:
+          'The complete new value of the automatic database backup setting, or `null` (or no body) to clear it.',
+        example: 'BackupSetting',
+        nullable: true,
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- build ---------------------------------------------------------------------------------
+    {
+      name: 'Get Build Setting',
+      method: 'GET',
+      path: '/settings/build',
+      description: 'Reads the server-wide build list settings (shared saved queries and parameter columns).',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'GlobalBuildSetting' },
+        description: 'The current value of the server-wide build list settings (shared saved queries and parameter columns).',
+        example: 'GlobalBuildSetting',
+      },
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Build Setting',
+      method: 'POST',
+      path: '/settings/build',
+      description: `Saves the server-wide build list settings. ${REPLACES} ${NULL_BODY_REFUSED}`,
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'GlobalBuildSetting' },
+        description: 'The complete new value of the server-wide build list settings (shared saved queries and parameter columns).',
+        example: 'GlobalBuildSetting',
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- groovy scripts ------------------------------------------------------------------------
+    {
+      name: 'Get Groovy Scripts',
+      method: 'GET',
+      path: '/settings/groovy-scripts',
+      description: 'Reads the Groovy scripts defined on the server, in their configured order.',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'GroovyScript' } },
+        description: 'The current value of the list of Groovy scripts.',
+        example: 'GroovyScriptList',
+      },
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Groovy Scripts',
+      method: 'POST',
+      path: '/settings/groovy-scripts',
+      description:
+        'Replaces the whole list of Groovy scripts: scripts left out of the array are removed. ' +
+        `Script names are not checked for uniqueness here. ${NULL_BODY_REFUSED}`,
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { array: { ref: 'GroovyScript' } },
+        description: 'The complete new value of the list of Groovy scripts.',
+        example: 'GroovyScriptList',
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- issue ---------------------------------------------------------------------------------
+    {
+      name: 'Get Issue Setting',
+      method: 'GET',
+      path: '/settings/issue',
+      description:
+        'Reads the server-wide issue settings (fields, states, state transitions, board and link ' +
+        'definitions, saved queries).',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'GlobalIssueSetting' },
+        description:
+          'The current value of the server-wide issue settings (fields, states, state transitions, ' +
+          'board and link definitions, saved queries).',
+        example: 'GlobalIssueSetting',
+      },
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Issue Setting',
+      method: 'POST',
+      path: '/settings/issue',
+      description:
+        `Saves the server-wide issue settings. ${REPLACES} ${NULL_BODY_REFUSED} The saved value ` +
+        'is marked as not reconciled, so the web UI asks an administrator to resolve issue data ' +
+        'that no longer matches the new field and state definitions.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'GlobalIssueSetting' },
+        description:
+          'The complete new value of the server-wide issue settings (fields, states, state ' +
+          'transitions, board and link definitions, saved queries).',
+        example: 'GlobalIssueSetting',
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- job executors -------------------------------------------------------------------------
+    {
+      name: 'Get Job Executors',
+      method: 'GET',
+      path: '/settings/job-executors',
+      description:
+        'Reads the job executors, in the order the server tries them when picking one for a job. ' +
+        'Each element carries `@type` naming the executor kind.',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'JobExecutor' } },
+        description: 'The current value of the list of job executors.',
+        example: 'JobExecutorList',
+      },
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Job Executors',
+      method: 'POST',
+      path: '/settings/job-executors',
+      description:
+        'Replaces the whole list of job executors: executors left out of the array are removed, and ' +
+        `the array order is the order in which executors are tried. ${NULL_BODY_REFUSED}`,
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { array: { ref: 'JobExecutor' } },
+        description: 'The complete new value of the list of job executors.',
+        example: 'JobExecutorList',
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- mail: a MailService until v13.0.8, a MailConnector from then on ------------------------
+    {
+      until: 'v13.0.8',
+      name: 'Get Mail Service',
+      method: 'GET',
+      path: '/settings/mail-service',
+      description: 'Reads the mail service. The value carries `@type` naming the kind of mail service.',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'MailService' },
+        description: 'The current value of the mail service used to send (and optionally receive) email.',
+        example: 'MailService',
+      },
+      noContent: 'No mail service is configured: the server sends no email.',
+      errors: GET_ERRORS,
+    },
+    {
+      since: 'v13.0.8',
+      name: 'Get Mail Connector',
+      method: 'GET',
+      path: '/settings/mail-service',
+      description:
+        'Reads the mail connector, the account the server sends (and optionally receives) email ' +
+        'through. The value carries `@type` naming the kind of connector.',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'MailConnector' },
+        description: 'The current value of the mail connector.',
+        example: 'MailConnector',
+      },
+      noContent: 'No mail connector is configured: the server sends no email.',
+      errors: GET_ERRORS,
+    },
+    {
+      until: 'v13.0.8',
+      name: 'Set Mail Service',
+      method: 'POST',
+      path: '/settings/mail-service',
+      description:
+        `Saves the mail service; \`@type\` picks its kind. ${REPLACES} This operation also accepts ` +
+        'the JSON literal `null` (or an empty body): it removes the mail service, which stops ' +
+        'all outgoing email.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'MailService' },
+        description:
+          'The complete new value of the mail service used to send (and optionally receive) email, ' +
+          'or `null` (or no body) to clear it.',
+        example: 'MailService',
+        nullable: true,
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+    {
+      since: 'v13.0.8',
+      name: 'Set Mail Service',
+      method: 'POST',
+      path: '/settings/mail-service',
+      description:
+        `Saves the mail connector; \`@type\` picks its kind. ${REPLACES} This operation also accepts ` +
+        'the JSON literal `null` (or an empty body): it removes the mail connector, which stops ' +
+        'all outgoing email.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'MailConnector' },
+        description: 'The complete new value of the mail connector, or `null` (or no body) to clear it.',
+        example: 'MailConnector',
+        nullable: true,
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- service desk --------------------------------------------------------------------------
+    {
+      name: 'Get Service Desk Setting',
+      method: 'GET',
+      path: '/settings/service-desk',
+      description: 'Reads the service desk setting (how emails open issues).',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'ServiceDeskSetting' },
+        description: 'The current value of the service desk setting (how emails open issues).',
+        example: 'ServiceDeskSetting',
+      },
+      noContent: 'The service desk has not been set up.',
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Service Desk Setting',
+      method: 'POST',
+      path: '/settings/service-desk',
+      description:
+        `Saves the service desk setting. ${REPLACES} This operation also accepts the JSON literal ` +
+        '`null` (or an empty body): it clears the service desk setting. Receiving issues by email ' +
+        'also needs a mail service that can check incoming mail.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'ServiceDeskSetting' },
+        description:
+          'The complete new value of the service desk setting (how emails open issues), or `null` ' +
+          '(or no body) to clear it.',
+        example: 'ServiceDeskSetting',
+        nullable: true,
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- notification templates ----------------------------------------------------------------
+    {
+      name: 'Get Notificiation Template Setting',
+      method: 'GET',
+      path: '/settings/notification-template',
+      description:
+        'Reads the Groovy templates of the emails the server sends (notifications, invitations, ' +
+        'verification, password reset, service desk replies, alerts).',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'EmailTemplates' },
+        description: 'The current value of the email templates.',
+        example: 'EmailTemplates',
+      },
+      noContent:
+        'Only after a Set Notification Template Setting call posted `null`: the server then has no templates.',
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Notification Template Setting',
+      method: 'POST',
+      path: '/settings/notification-template',
+      description:
+        `Saves the email templates. ${REPLACES} Templates are not compiled here; a broken one ` +
+        'shows up when an email is rendered. The server also accepts the JSON literal `null` here ' +
+        'and stores it, which leaves it unable to render emails: do not send it.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'EmailTemplates' },
+        description: 'The complete new value of the email templates.',
+        example: 'EmailTemplates',
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- project -------------------------------------------------------------------------------
+    {
+      name: 'Get Project Setting',
+      method: 'GET',
+      path: '/settings/project',
+      description: 'Reads the server-wide project list settings (shared saved queries).',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'GlobalProjectSetting' },
+        description: 'The current value of the server-wide project list settings (shared saved queries).',
+        example: 'GlobalProjectSetting',
+      },
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Project Setting',
+      method: 'POST',
+      path: '/settings/project',
+      description: `Saves the server-wide project list settings. ${REPLACES} ${NULL_BODY_REFUSED}`,
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'GlobalProjectSetting' },
+        description: 'The complete new value of the server-wide project list settings (shared saved queries).',
+        example: 'GlobalProjectSetting',
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- pull request --------------------------------------------------------------------------
+    {
+      name: 'Get Pull Request Setting',
+      method: 'GET',
+      path: '/settings/pull-request',
+      description: 'Reads the server-wide pull request list settings (shared saved queries).',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'GlobalPullRequestSetting' },
+        description: 'The current value of the server-wide pull request list settings (shared saved queries).',
+        example: 'GlobalPullRequestSetting',
+      },
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Pull Request Setting',
+      method: 'POST',
+      path: '/settings/pull-request',
+      description: `Saves the server-wide pull request list settings. ${REPLACES} ${NULL_BODY_REFUSED}`,
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'GlobalPullRequestSetting' },
+        description: 'The complete new value of the server-wide pull request list settings (shared saved queries).',
+        example: 'GlobalPullRequestSetting',
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- workspace (from v15.0.0) --------------------------------------------------------------
+    {
+      since: 'v15.0.0',
+      name: 'Get Workspace Setting',
+      method: 'GET',
+      path: '/settings/workspace',
+      description: 'Reads the server-wide workspace list settings (shared saved queries).',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'GlobalWorkspaceSetting' },
+        description: 'The current value of the server-wide workspace list settings (shared saved queries).',
+        example: 'GlobalWorkspaceSetting',
+      },
+      errors: GET_ERRORS,
+    },
+    {
+      since: 'v15.0.0',
+      name: 'Set Workspace Setting',
+      method: 'POST',
+      path: '/settings/workspace',
+      description: `Saves the server-wide workspace list settings. ${REPLACES} ${NULL_BODY_REFUSED}`,
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'GlobalWorkspaceSetting' },
+        description: 'The complete new value of the server-wide workspace list settings (shared saved queries).',
+        example: 'GlobalWorkspaceSetting',
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- security ------------------------------------------------------------------------------
+    {
+      name: 'Get Security Setting',
+      method: 'GET',
+      path: '/settings/security',
+      description:
+        'Reads the security setting (anonymous access, self sign-up, two-factor enforcement, CORS).',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'SecuritySetting' },
+        description:
+          'The current value of the security setting (anonymous access, self sign-up, two-factor enforcement, CORS).',
+        example: 'SecuritySetting',
+      },
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Security Setting',
+      method: 'POST',
+      path: '/settings/security',
+      description:
+        `Saves the security setting. ${REPLACES} ${NULL_BODY_REFUSED} Turning anonymous access ` +
+        'on lets callers without credentials use read operations their anonymous permissions allow.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'SecuritySetting' },
+        description:
+          'The complete new value of the security setting (anonymous access, self sign-up, two-factor enforcement, CORS).',
+        example: 'SecuritySetting',
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- ssh -----------------------------------------------------------------------------------
+    {
+      name: 'Get Ssh Setting',
+      method: 'GET',
+      path: '/settings/ssh',
+      description: 'Reads the SSH server setting, including the private host key in PEM form.',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'SshSetting' },
+        description: 'The current value of the SSH server setting (its private host key).',
+        example: 'SshSetting',
+      },
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Ssh Setting',
+      method: 'POST',
+      path: '/settings/ssh',
+      description:
+        `Saves the SSH server setting. ${REPLACES} ${NULL_BODY_REFUSED} The key is not parsed ` +
+        'here; clients connecting over SSH see the new host key.',
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'SshSetting' },
+        description: 'The complete new value of the SSH server setting (its private host key).',
+        example: 'SshSetting',
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- sso connectors (until v12.0.9: single sign-on then left the settings) -----------------
+    {
+      until: 'v12.0.9',
+      name: 'Get Sso Connectors',
+      method: 'GET',
+      path: '/settings/sso-connectors',
+      description:
+        'Reads the single sign-on connectors (OpenID Connect and the like). Each element carries ' +
+        '`@type` naming the connector kind.',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'SsoConnector' } },
+        description: 'The current value of the list of single sign-on connectors.',
+        example: 'SsoConnectorList',
+      },
+      errors: GET_ERRORS,
+    },
+    {
+      until: 'v12.0.9',
+      name: 'Set Sso Connectors',
+      method: 'POST',
+      path: '/settings/sso-connectors',
+      description:
+        'Replaces the whole list of single sign-on connectors: connectors left out of the array ' +
+        `are removed. ${NULL_BODY_REFUSED}`,
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { array: { ref: 'SsoConnector' } },
+        description: 'The complete new value of the list of single sign-on connectors.',
+        example: 'SsoConnectorList',
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+
+    // ----- contributed settings ------------------------------------------------------------------
+    {
+      name: 'Get Contributed Settings',
+      method: 'GET',
+      path: '/settings/contributed-settings',
+      description:
+        'Reads the administration settings that plugins add to the server, as an array; each ' +
+        'element carries `@type` naming its setting class. A server without such plugins (the ' +
+        'stock distribution) answers an empty array.',
+      permission: ADMIN_ONLY,
+      success: {
+        kind: 'json',
+        type: { ref: 'ContributedSettings' },
+        description: 'The current value of the settings contributed by plugins.',
+        example: 'ContributedSettings',
+      },
+      errors: GET_ERRORS,
+    },
+    {
+      name: 'Set Contributed Settings',
+      method: 'POST',
+      path: '/settings/contributed-settings',
+      description:
+        'Replaces all plugin-contributed settings with the array sent: the server keeps one ' +
+        'setting per `@type` (a later element of the same type wins) and drops types left out. ' +
+        NULL_BODY_REFUSED,
+      permission: ADMIN_ONLY,
+      body: {
+        kind: 'json',
+        type: { ref: 'ContributedSettings' },
+        description: 'The complete new value of the settings contributed by plugins.',
+        example: 'ContributedSettings',
+      },
+      success: SAVED,
+      errors: SET_ERRORS,
+    },
+  ],
 };

@@ -1,5 +1,7 @@
 import type { GroupSpec } from '../model.js';
 
+/** Read from OneDev's SshKeyResource at each tag: v12.0.0 renamed the operations (Get -> Get Key, ...). */
+
 export const sshKeyGroup: GroupSpec = {
   name: 'Ssh Key',
   description:
@@ -7,7 +9,7 @@ export const sshKeyGroup: GroupSpec = {
     'keys are added and removed, never edited.',
   operations: [
     {
-      name: 'Get',
+      name: [{ value: 'Get', until: 'v12.0.0' }, { value: 'Get Key', since: 'v12.0.0' }],
       method: 'GET',
       path: '/ssh-keys/{sshKeyId}',
       description: 'Reads one SSH key by its id.',
@@ -17,7 +19,7 @@ export const sshKeyGroup: GroupSpec = {
       errors: [401, 403, 404],
     },
     {
-      name: 'Create',
+      name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Key', since: 'v12.0.0' }],
       method: 'POST',
       path: '/ssh-keys',
       description:
@@ -34,7 +36,7 @@ export const sshKeyGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500],
     },
     {
-      name: 'Delete',
+      name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Key', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/ssh-keys/{sshKeyId}',
       description: 'Removes an SSH key; its owner can no longer authenticate with it.',

@@ -10,6 +10,34 @@ const fieldSetMember = (value: string, description: string, fields: Record<strin
   fields,
 });
 
+/** The properties of a job privilege; unchanged across the supported releases. */
+const JOB_PRIVILEGE_FIELDS: Record<string, Field> = {
+  jobNames: {
+    type: 'string',
+    nullable: true,
+    description:
+      'Space-separated job names; `*` and `?` are wildcards and a leading `-` excludes, e.g. ' +
+      '`* -Release`. Should always be set: the web UI refuses an empty value, the API does not check.',
+  },
+  manageJob: {
+    type: 'boolean',
+    description: 'Administrative permission over the jobs, including deleting builds; implies the other flags.',
+  },
+  runJob: {
+    type: 'boolean',
+    description: 'May run the jobs manually; implies access to logs, pipelines and all reports.',
+  },
+  accessLog: { type: 'boolean', description: 'May read build logs.' },
+  accessPipeline: { type: 'boolean', description: 'May view the build pipeline.' },
+  accessibleReports: {
+    type: 'string',
+    nullable: true,
+    description:
+      'Space-separated names of published reports the holder may read (`*`/`?` wildcards, ' +
+      'leading `-` excludes), or null for none.',
+  },
+};
+
 export const accessSchemas: SchemaTable = {
   Group: {
     kind: 'object',
@@ -135,11 +163,29 @@ export const accessSchemas: SchemaTable = {
           'Time tracking is an enterprise feature; the flag is stored either way.',
       },
       scheduleIssues: { type: 'boolean', description: 'May put issues into iterations.' },
-      editableIssueFields: {
-        type: { ref: 'IssueFieldSet' },
+      editableIssueFields: [
+        {
+          until: 'v16.0.3',
+          type: { ref: 'IssueFieldSet' },
+          description:
+            'Which custom issue fields the holder may set when opening issues (and edit ' +
+            'afterwards). Defaults to all fields.',
+        },
+        {
+          since: 'v16.0.3',
+          type: { ref: 'IssueFieldSet' },
+          description:
+            'Which custom issue fields the holder may set when opening issues and edit afterwards ' +
+            'on issues they submitted (on other users\' issues too with ' +
+            '`canEditFieldsOfOtherIssues`). Defaults to all fields.',
+        },
+      ],
+      canEditFieldsOfOtherIssues: {
+        since: 'v16.0.3',
+        type: 'boolean',
         description:
-          'Which custom issue fields the holder may set when opening issues (and edit ' +
-          'afterwards). Defaults to all fields.',
+          'May edit the fields allowed by `editableIssueFields` on issues other users submitted, ' +
+          'not only on their own. Defaults to false; implied by `manageIssues`.',
       },
       manageBuilds: {
         type: 'boolean',
@@ -149,48 +195,61 @@ export const accessSchemas: SchemaTable = {
         type: 'boolean',
         description: 'May upload job caches that later builds of the project can reuse.',
       },
-      jobPrivileges: {
-        type: { array: { ref: 'JobPrivilege' } },
+      jobPrivileges: [
+        {
+          until: 'v16.1.0',
+          type: { array: { ref: 'JobPrivilege' } },
+          description:
+            'Per-job permissions. Each entry names the jobs it covers and what the holder may do ' +
+            'with their builds. An empty list grants nothing on builds (unless `manageBuilds`). ' +
+            'On update the list sent replaces the stored one.',
+        },
+        {
+          since: 'v16.1.0',
+          type: { array: { ref: 'JobPrivilege' } },
+          description:
+            'Additional per-job permissions. Everyone who can access the project already sees all ' +
+            'of its builds and their artifacts; each entry names the jobs it covers and what more ' +
+            'the holder may do with their builds. On update the list sent replaces the stored one.',
+        },
+      ],
+      manageWorkspaces: {
+        since: 'v15.0.0',
+        type: 'boolean',
         description:
-          'Per-job permissions. Each entry names the jobs it covers and what the holder may do ' +
-          'with their builds. An empty list grants nothing on builds (unless `manageBuilds`). ' +
-          'On update the list sent replaces the stored one.',
+          'Administrative permission over the project\'s workspaces, including batch operations; ' +
+          'implies write access to code.',
+      },
+      createWorkspaces: {
+        since: 'v15.1.6',
+        type: 'boolean',
+        description:
+          'May create workspaces on any commit or branch of the project; implies read access to ' +
+          'code. Implied by `manageWorkspaces` and by `codePrivilege` `WRITE`.',
       },
     },
   },
 
-  JobPrivilege: {
-    kind: 'object',
-    description:
-      'Permissions on the builds of the jobs matched by `jobNames`. Matching a job always ' +
-      'grants seeing its builds and downloading their artifacts.',
-    fields: {
-      jobNames: {
-        type: 'string',
-        nullable: true,
-        description:
-          'Space-separated job names; `*` and `?` are wildcards and a leading `-` excludes, e.g. ' +
-          '`* -Release`. Should always be set: the web UI refuses an empty value, the API does not check.',
-      },
-      manageJob: {
-        type: 'boolean',
-        description: 'Administrative permission over the jobs, including deleting builds; implies the other flags.',
-      },
-      runJob: {
-        type: 'boolean',
-        description: 'May run the jobs manually; implies access to logs, pipelines and all reports.',
-      },
-      accessLog: { type: 'boolean', description: 'May read build logs.' },
-      accessPipeline: { type: 'boolean', description: 'May view the build pipeline.' },
-      accessibleReports: {
-        type: 'string',
-        nullable: true,
-        description:
-          'Space-separated names of published reports the holder may read (`*`/`?` wildcards, ' +
-          'leading `-` excludes), or null for none.',
-      },
+  // v16.1.0 made every job's builds visible to whoever can access the project, so matching a job
+  // no longer grants anything by itself. The fields did not change.
+  JobPrivilege: [
+    {
+      until: 'v16.1.0',
+      kind: 'object',
+      description:
+        'Permissions on the builds of the jobs matched by `jobNames`. Matching a job always ' +
+        'grants seeing its builds and downloading their artifacts.',
+      fields: JOB_PRIVILEGE_FIELDS,
     },
-  },
+    {
+      since: 'v16.1.0',
+      kind: 'object',
+      description:
+        'Additional permissions on the builds of the jobs matched by `jobNames`. Seeing builds and ' +
+        'downloading artifacts needs no entry: it comes with access to the project.',
+      fields: JOB_PRIVILEGE_FIELDS,
+    },
+  ],
 
   IssueFieldSet: {
     kind: 'family',

@@ -36,16 +36,37 @@ export const buildSchemas: SchemaTable = {
       },
       jobName: { type: 'string', description: 'Name of the job in the build spec, e.g. `ci`.' },
       workspacePath: {
+        until: 'v15.0.0',
         type: 'string',
         nullable: true,
         description: 'Path of the job workspace on the executor; null until the job has started.',
       },
-      checkoutPaths: {
-        type: { array: 'string' },
+      // Renamed in v15.0.0 (the Java field became workDirPath); same meaning.
+      workDirPath: {
+        since: 'v15.0.0',
+        type: 'string',
+        nullable: true,
         description:
-          'Executor-side paths where checkout steps put the repository (workspace path plus each ' +
-          'step\'s checkout path); empty until the job reports its workspace, or when it checks out nothing.',
+          'Path of the job\'s working directory on the executor; null until the job has started. ' +
+          'Called `workspacePath` before v15.0.0.',
       },
+      checkoutPaths: [
+        {
+          until: 'v15.0.0',
+          type: { array: 'string' },
+          description:
+            'Executor-side paths where checkout steps put the repository (workspace path plus each ' +
+            'step\'s checkout path); empty until the job reports its workspace, or when it checks out nothing.',
+        },
+        {
+          since: 'v15.0.0',
+          type: { array: 'string' },
+          description:
+            'Executor-side paths where checkout steps put the repository (working directory plus ' +
+            'each step\'s checkout path); empty until the job reports its working directory, or when ' +
+            'it checks out nothing.',
+        },
+      ],
       refName: {
         type: 'string',
         description: 'Full Git ref the build ran for, e.g. `refs/heads/main` or `refs/pull/12/merge`.',
@@ -145,27 +166,18 @@ export const buildSchemas: SchemaTable = {
       id: { type: 'int64', readOnly: true, description: 'Id of the parameter record.' },
       buildId: { type: 'int64', description: 'Id of the build.' },
       name: { type: 'string', description: 'Parameter name as declared in the job.' },
+      // A free string, not an enum: OneDev stores the parameter spec's display name as text, and
+      // old rows keep names that no longer exist (see the description).
       type: {
-        type: {
-          enum: [
-            'Checkbox',
-            'Text',
-            'Date',
-            'Date Time',
-            'Secret',
-            'Integer',
-            'Float',
-            'Commit',
-            'Enumeration',
-            'User',
-            'Group',
-            'Issue',
-            'Iteration',
-            'Build',
-            'Pull Request',
-          ],
-        },
-        description: 'Kind of the parameter, as the job\'s parameter spec names it (display names, spaces included).',
+        type: 'string',
+        description:
+          'Kind of the parameter: the display name of the job parameter spec, spaces included. ' +
+          'Current servers write one of 15 names: `Checkbox`, `Text`, `Date`, `Date Time`, ' +
+          '`Secret`, `Integer`, `Float`, `Commit`, `Enumeration`, `User`, `Group`, `Issue`, ' +
+          '`Iteration`, `Build` and `Pull Request`. It is not a closed set: builds stored before ' +
+          'OneDev v10.9.0 may still say `Milestone`, and builds stored before v11.8.0 may still say ' +
+          '`Working Period`, because the upgrades that renamed those kinds (data migrations 167 and ' +
+          '196) rewrote only the issue fields, not build parameters. Treat an unknown name as text.',
       },
       value: {
         type: 'string',

@@ -9,21 +9,42 @@ export const packageSchemas: SchemaTable = {
     fields: {
       id: { type: 'int64', readOnly: true, description: 'Id of the package.' },
       projectId: { type: 'int64', description: 'Id of the project whose registry holds the package.' },
-      type: {
-        type: 'string',
-        description:
-          'Registry type: `Container Image`, `Maven`, `NPM`, `NuGet`, `PyPi`, `RubyGems` or `Helm` ' +
-          '(plugins may add others).',
-      },
+      // v16.0.4 added the Cargo registry (and Maven snapshots started to count as pre-releases).
+      type: [
+        {
+          until: 'v16.0.4',
+          type: 'string',
+          description:
+            'Registry type: `Container Image`, `Maven`, `NPM`, `NuGet`, `PyPi`, `RubyGems` or `Helm` ' +
+            '(plugins may add others).',
+        },
+        {
+          since: 'v16.0.4',
+          type: 'string',
+          description:
+            'Registry type: `Container Image`, `Maven`, `NPM`, `NuGet`, `PyPi`, `RubyGems`, `Helm` ' +
+            'or `Cargo` (plugins may add others).',
+        },
+      ],
       name: {
         type: 'string',
         description: 'Package name within its type, e.g. `onedev/server` or `io.onedev:server-core`.',
       },
       version: { type: 'string', description: 'Version (for container images: the tag or digest).' },
-      prerelease: {
-        type: 'boolean',
-        description: 'Whether the version is a pre-release. Only NuGet and RubyGems packages set it; others are always false.',
-      },
+      prerelease: [
+        {
+          until: 'v16.0.4',
+          type: 'boolean',
+          description: 'Whether the version is a pre-release. Only NuGet and RubyGems packages set it; others are always false.',
+        },
+        {
+          since: 'v16.0.4',
+          type: 'boolean',
+          description:
+            'Whether the version is a pre-release. Set for NuGet, RubyGems and Cargo versions with ' +
+            'a pre-release part and for Maven `-SNAPSHOT` versions; always false for other types.',
+        },
+      ],
       userId: {
         type: 'int64',
         description:

@@ -95,6 +95,7 @@ export const pullRequestSchemas: SchemaTable = {
       userId: {
         type: 'int64',
         nullable: true,
+        until: 'v12.0.9',
         description: 'Id of the user who last switched auto merge on or off; null if nobody ever did.',
       },
       commitMessage: {
@@ -220,8 +221,10 @@ export const pullRequestSchemas: SchemaTable = {
       tadaCount: reactionCount('tada'),
       confusedCount: reactionCount('confused'),
       heartCount: reactionCount('a heart'),
-      rocketCount: reactionCount('a rocket'),
+      // The rocket reaction became a tick in v15.1.0.
+      rocketCount: { ...reactionCount('a rocket'), until: 'v15.1.0' },
       eyesCount: reactionCount('eyes'),
+      tickCount: { ...reactionCount('a tick'), since: 'v15.1.0' },
       descriptionRevisionCount: {
         type: 'int32',
         description: 'How many times the description has been edited after opening.',
@@ -291,17 +294,39 @@ export const pullRequestSchemas: SchemaTable = {
           'Merge strategy of the request. Left out, it is `CREATE_MERGE_COMMIT`; sent as null, the ' +
           'target project\'s default strategy applies.',
       },
-      reviewerIds: {
-        type: { array: 'int64' },
-        description:
-          'Ids of users to ask for a review, in addition to those the branch protection rules ' +
-          'require. The submitter may not be among them (406). Defaults to none.',
-      },
-      assigneeIds: {
-        type: { array: 'int64' },
-        description:
-          'Ids of users to assign. Left out or empty, the target project\'s default assignees are used.',
-      },
+      // From v12.0.8 the server also takes null for both lists.
+      reviewerIds: [
+        {
+          until: 'v12.0.8',
+          type: { array: 'int64' },
+          description:
+            'Ids of users to ask for a review, in addition to those the branch protection rules ' +
+            'require. The submitter may not be among them (406). Defaults to none.',
+        },
+        {
+          since: 'v12.0.8',
+          type: { array: 'int64' },
+          nullable: true,
+          description:
+            'Ids of users to ask for a review, in addition to those the branch protection rules ' +
+            'require. The submitter may not be among them (406). Left out or null: none.',
+        },
+      ],
+      assigneeIds: [
+        {
+          until: 'v12.0.8',
+          type: { array: 'int64' },
+          description:
+            'Ids of users to assign. Left out or empty, the target project\'s default assignees are used.',
+        },
+        {
+          since: 'v12.0.8',
+          type: { array: 'int64' },
+          nullable: true,
+          description:
+            'Ids of users to assign. Left out, null or empty, the target project\'s default assignees are used.',
+        },
+      ],
     },
   },
 

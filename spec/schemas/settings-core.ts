@@ -1,9 +1,10 @@
 import type { Field, SchemaTable } from '../model.js';
 
 /**
- * Server-wide settings areas of the Setting group (except the issue, job executor, mail service,
- * SSO connector and contributed areas, which live in their own modules). Settings beans have no
- * request variants: the same shape is read and written, and a Set replaces the whole area.
+ * Server-wide settings areas of the Setting group (except the issue, job executor, mail service
+ * (until v13.0.8), SSO connector and contributed areas, which live in their own modules). Settings
+ * beans have no request variants: the same shape is read and written, and a Set replaces the whole
+ * area. Release annotations follow the beans under OneDev's model/support/administration.
  */
 
 const LDAP_PACKAGE = 'io.onedev.server.plugin.authenticator.ldap';
@@ -82,6 +83,27 @@ const ldapFields: Record<string, Field> = {
   },
 };
 
+/** Properties the three mail connectors share (each class declares its own copy). */
+const mailConnectorFields = {
+  systemAddress: {
+    type: 'string',
+    nullable: true,
+    description:
+      'Address notifications are sent from. When incoming mail is checked, replies to it (with ' +
+      'sub-addressing, e.g. `onedev+abc@example.com`) become issue and pull request comments. ' +
+      'Required on a Set, and must be an email address.',
+  },
+  concurrency: {
+    since: 'v16.5.3',
+    type: 'int32',
+    description: 'Most mail-sending sessions that may run at the same time (2 unless changed; at least 1).',
+  },
+  timeout: {
+    type: 'int32',
+    description: 'Seconds to wait for the mail servers (60 unless changed; at least 5).',
+  },
+} satisfies Record<string, Field>;
+
 const namedQueryFields = (what: string, example: string): Record<string, Field> => ({
   name: {
     type: 'string',
@@ -122,6 +144,25 @@ export const settingsCoreSchemas: SchemaTable = {
         type: { ref: 'CurlLocation' },
         description: 'Where the curl executable used by git hooks comes from.',
       },
+      sessionTimeout: [
+        {
+          since: 'v13.0.10',
+          until: 'v14.0.0',
+          type: 'int32',
+          description:
+            'Minutes of inactivity after which a web UI session expires (30 unless changed; the ' +
+            'server refuses less than 1). Sessions already open keep their old timeout.',
+        },
+        {
+          since: 'v14.0.0',
+          type: 'int32',
+          nullable: true,
+          description:
+            'Minutes of inactivity after which a web UI session expires (a value sent must be at ' +
+            'least 5); null keeps sessions alive as long as the browser stays open. Sessions ' +
+            'already open keep their old timeout.',
+        },
+      ],
       disableAutoUpdateCheck: {
         type: 'boolean',
         description: 'Whether the web UI stops checking onedev.io for new releases.',
@@ -136,10 +177,25 @@ export const settingsCoreSchemas: SchemaTable = {
       },
       avatarServiceUrl: {
         type: 'string',
+        description:
+          'Base URL of the avatar service; a hash of the email address is appended. Always set: ' +
+          '`https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true.',
+      },
+      defaultForkRoot: {
+        since: 'v15.1.0',
+        type: 'string',
         nullable: true,
         description:
-          'Base URL of the avatar service; a hash of the email address is appended. Defaults to ' +
-          '`https://secure.gravatar.com/avatar/`. Used only when `useAvatarService` is true.',
+          'Path of the project under which forks made in the web UI are created by default ' +
+          '(`<root>/<account>/<project>`), e.g. `forks`; null creates them as `<account>/<project>`. ' +
+          'Follows the project when it is moved and is cleared when it is deleted.',
+      },
+      noreplyEmailDomain: {
+        since: 'v16.5.0',
+        type: 'string',
+        description:
+          'Domain of the no-reply addresses used in git operations for users who keep their email ' +
+          'private, e.g. `noreply.example.com` (`noreply.localhost` unless changed).',
       },
     },
   },
@@ -322,19 +378,178 @@ export const settingsCoreSchemas: SchemaTable = {
       },
       content: {
         type: { array: 'string' },
-        description: 'The script source, one array element per line.',
+        nullable: true,
+        description:
+          'The script source, one array element per line. A script posted without content is ' +
+          'stored that way and read back as null.',
       },
       canBeUsedByBuildJobs: {
         type: 'boolean',
         description: 'Whether CI/CD jobs may run this script (true unless changed).',
       },
       authorization: {
+        until: 'v15.0.0',
         type: 'string',
         nullable: true,
         description:
           'Job match expression restricting which jobs may use the script, e.g. ' +
           '`"Project" is "backend" and "Branch" is "main"`; null allows any job.',
       },
+      jobAuthorization: {
+        since: 'v15.0.0',
+        type: 'string',
+        nullable: true,
+        description:
+          'Job match expression restricting which jobs may use the script, e.g. ' +
+          '`"Project" is "backend" and "Branch" is "main"`; null allows any job. Called ' +
+          '`authorization` before v15.0.0.',
+      },
+      canBeUsedByWorkspaceSpecs: {
+        since: 'v15.0.0',
+        type: 'boolean',
+        description: 'Whether workspace specs may run this script (true unless changed).',
+      },
+      applicableWorkspaceProjects: {
+        since: 'v15.0.0',
+        type: 'string',
+        nullable: true,
+        description:
+          'Space-separated project path patterns (`**`, `*` and `?` wildcards) whose workspaces ' +
+          'may use the script; null for every project.',
+      },
+    },
+  },
+
+  // ----- mail connector (from v13.0.8; the MailService family before) ---------------------------
+  MailConnector: {
+    since: 'v13.0.8',
+    kind: 'family',
+    description:
+      'The account OneDev sends notification mail through and, optionally, reads replies from. ' +
+      'It took over from the mail service family in v13.0.8 with the same kinds and properties, ' +
+      'under new `@type` names. The server answers 204 to a read while none is configured.',
+    discriminator: '@type',
+    members: ['SmtpImapConnector', 'Office365Connector', 'GmailConnector'],
+  },
+  SmtpImapConnector: {
+    since: 'v13.0.8',
+    kind: 'object',
+    description: 'Sends mail through an SMTP server and, optionally, reads incoming mail over IMAP.',
+    discriminator: { property: '@type', value: 'SmtpImapConnector' },
+    fields: {
+      smtpHost: {
+        type: 'string',
+        nullable: true,
+        description: 'Host name of the SMTP server. Required: a Set without it is refused.',
+      },
+      sslSetting: {
+        type: { ref: 'SmtpSslSetting' },
+        description: 'How the SMTP connection is secured, with its port (STARTTLS on port 587 unless changed).',
+      },
+      smtpUser: { type: 'string', nullable: true, description: 'SMTP user name; null sends without authentication.' },
+      smtpPassword: {
+        type: 'string',
+        nullable: true,
+        description: 'SMTP password, stored and returned as plain text.',
+      },
+      systemAddress: mailConnectorFields.systemAddress,
+      inboxPollSetting: {
+        type: { ref: 'SmtpImapInboxPollSetting' },
+        nullable: true,
+        description: 'The IMAP inbox checked for replies; null turns incoming mail off.',
+      },
+      concurrency: mailConnectorFields.concurrency,
+      timeout: mailConnectorFields.timeout,
+    },
+  },
+  Office365Connector: {
+    since: 'v13.0.8',
+    kind: 'object',
+    description:
+      'Sends and reads mail through Microsoft 365 with OAuth, using an application registered in ' +
+      'Microsoft Entra ID.',
+    discriminator: { property: '@type', value: 'Office365Connector' },
+    fields: {
+      clientId: {
+        type: 'string',
+        nullable: true,
+        description: 'Application (client) id of the app registered in Entra ID. Required on a Set.',
+      },
+      tenantId: {
+        type: 'string',
+        nullable: true,
+        description: 'Directory (tenant) id of the app registered in Entra ID. Required on a Set.',
+      },
+      clientSecret: {
+        type: 'string',
+        nullable: true,
+        description: 'Client secret of that app, stored and returned as plain text. Required on a Set.',
+      },
+      userPrincipalName: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Account that sends and receives the mail, e.g. `onedev@example.onmicrosoft.com`; it ' +
+          'must own the registered app. Required on a Set.',
+      },
+      refreshToken: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Long-lived OAuth refresh token of that account, from which the server makes access ' +
+          'tokens; the server may swap in a new one when the provider rotates it. Required on a Set.',
+      },
+      systemAddress: mailConnectorFields.systemAddress,
+      inboxPollSetting: {
+        type: { ref: 'Office365InboxPollSetting' },
+        nullable: true,
+        description: 'How often the account\'s inbox is checked for replies; null turns incoming mail off.',
+      },
+      timeout: mailConnectorFields.timeout,
+      concurrency: mailConnectorFields.concurrency,
+    },
+  },
+  GmailConnector: {
+    since: 'v13.0.8',
+    kind: 'object',
+    description: 'Sends and reads mail through Gmail with OAuth, using a client registered in Google Cloud.',
+    discriminator: { property: '@type', value: 'GmailConnector' },
+    fields: {
+      clientId: {
+        type: 'string',
+        nullable: true,
+        description: 'OAuth client id of this OneDev instance in Google Cloud. Required on a Set.',
+      },
+      clientSecret: {
+        type: 'string',
+        nullable: true,
+        description: 'OAuth client secret, stored and returned as plain text. Required on a Set.',
+      },
+      accountName: {
+        type: 'string',
+        nullable: true,
+        description: 'Gmail account that sends and receives the mail, e.g. `ci@example.com`. Required on a Set.',
+      },
+      refreshToken: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Long-lived OAuth refresh token of that account, from which the server makes access ' +
+          'tokens; the server may swap in a new one when Google rotates it. Required on a Set.',
+      },
+      systemAddress: {
+        ...mailConnectorFields.systemAddress,
+        description:
+          'Primary or alias address of the Gmail account: the sender of notifications and, when ' +
+          'the inbox is checked, the address replies go to. Required on a Set.',
+      },
+      inboxPollSetting: {
+        type: { ref: 'GmailInboxPollSetting' },
+        nullable: true,
+        description: 'How often the account\'s inbox is checked for replies; null turns incoming mail off.',
+      },
+      concurrency: mailConnectorFields.concurrency,
+      timeout: mailConnectorFields.timeout,
     },
   },
 
@@ -437,6 +652,11 @@ export const settingsCoreSchemas: SchemaTable = {
       pullRequestNotification: { type: 'string', description: 'Template of pull request notifications.' },
       buildNotification: { type: 'string', description: 'Template of build notifications.' },
       packNotification: { type: 'string', description: 'Template of package notifications.' },
+      workspaceNotification: {
+        since: 'v15.0.0',
+        type: 'string',
+        description: 'Template of workspace notifications.',
+      },
       commitNotification: { type: 'string', description: 'Template of commit notifications.' },
       issueNotificationUnsubscribed: {
         type: 'string',
@@ -508,6 +728,13 @@ export const settingsCoreSchemas: SchemaTable = {
         type: 'boolean',
         description: 'Whether visitors who are not signed in may read what anonymous users are allowed to.',
       },
+      disableInternalLogin: {
+        since: 'v16.5.0',
+        type: 'boolean',
+        description:
+          'Whether the password login form is turned off so that users sign in through single ' +
+          'sign-on providers only (the web UI offers it only when a provider exists).',
+      },
       enableSelfRegister: {
         type: 'boolean',
         description: 'Whether people may create their own accounts (true unless changed).',
@@ -523,6 +750,12 @@ export const settingsCoreSchemas: SchemaTable = {
         type: 'boolean',
         description: 'Whether users may delete their own accounts.',
       },
+      passwordPolicy: {
+        since: 'v12.0.0',
+        type: { ref: 'PasswordPolicy' },
+        nullable: true,
+        description: 'Rules the passwords of new users must follow; null enforces none.',
+      },
       defaultGroupName: {
         type: 'string',
         nullable: true,
@@ -537,6 +770,50 @@ export const settingsCoreSchemas: SchemaTable = {
         description: 'Origins allowed to call the server from browsers of other sites (CORS), e.g. `https://app.example.com`.',
       },
     },
+  },
+
+  PasswordPolicy: {
+    since: 'v12.0.0',
+    kind: 'object',
+    description: 'Rules a new password must satisfy.',
+    fields: {
+      minLength: { type: 'int32', description: 'Fewest characters a password may have (8 unless changed).' },
+      mustContainUppercase: {
+        type: 'boolean',
+        description: 'Whether a password needs an upper-case letter (true unless changed).',
+      },
+      mustContainLowercase: {
+        type: 'boolean',
+        description: 'Whether a password needs a lower-case letter (true unless changed).',
+      },
+      mustContainNumber: {
+        type: 'boolean',
+        description: 'Whether a password needs a digit (true unless changed).',
+      },
+      mustContainSpecial: {
+        type: 'boolean',
+        description: 'Whether a password needs a punctuation or symbol character (true unless changed).',
+      },
+    },
+  },
+
+  // ----- workspace -----------------------------------------------------------------------------
+  GlobalWorkspaceSetting: {
+    since: 'v15.0.0',
+    kind: 'object',
+    description: 'Server-wide workspace list settings.',
+    fields: {
+      namedQueries: {
+        type: { array: { ref: 'NamedWorkspaceQuery' } },
+        description: 'Saved workspace queries offered to every user, in menu order.',
+      },
+    },
+  },
+  NamedWorkspaceQuery: {
+    since: 'v15.0.0',
+    kind: 'object',
+    description: 'A saved workspace query with a display name.',
+    fields: namedQueryFields('workspace', 'active'),
   },
 
   // ----- ssh -----------------------------------------------------------------------------------

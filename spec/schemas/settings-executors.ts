@@ -1,32 +1,62 @@
 import type { Field, SchemaTable } from '../model.js';
 
 /*
- * Settings areas `job-executors`, `mail-service`, `sso-connectors` and `contributed-settings`
- * (OneDev v11.11.4). Every value whose Java type is abstract or an interface carries `@type`
- * with the simple class name of the concrete class; concrete nested beans carry no type tag.
+ * Settings areas `job-executors`, `mail-service`, `sso-connectors` and `contributed-settings`,
+ * with the releases each property lives in. Every value whose Java type is abstract or an
+ * interface carries `@type` with the simple class name of the concrete class; concrete nested
+ * beans carry no type tag.
  */
 
 // ---------------------------------------------------------------------------------------------
-// Job executors
+// Job executors. Every executor lists all of its properties below; the properties that several
+// executors share (OneDev declares them on a common superclass) are named here once.
 // ---------------------------------------------------------------------------------------------
 
-/** Fields every job executor has (declared on the abstract base class). */
-const jobExecutorBaseFields: Record<string, Field> = {
-  enabled: {
-    type: 'boolean',
-    description:
-      'Whether the executor takes jobs. A disabled executor is skipped when OneDev picks one, and a ' +
-      'job that names it explicitly fails. New executors are enabled unless this says otherwise.',
-  },
-  name: {
-    type: 'string',
-    nullable: true,
-    description:
-      'Name of the executor, which job definitions use to ask for it. It also prefixes docker ' +
-      'networks and Kubernetes namespaces, so the web UI only accepts letters, digits and inner ' +
-      'hyphens (DNS-label style). Expected to be set and unique; the REST endpoint does not check.',
-  },
-  jobMatch: {
+const executorEnabled: Field = {
+  type: 'boolean',
+  description:
+    'Whether the executor takes jobs. A disabled executor is skipped when OneDev picks one, and a ' +
+    'job that names it explicitly fails. New executors are enabled unless this says otherwise.',
+};
+
+const executorName: Field = {
+  type: 'string',
+  nullable: true,
+  description:
+    'Name of the executor, which job definitions use to ask for it. It also prefixes docker ' +
+    'networks and Kubernetes namespaces, so the web UI only accepts letters, digits and inner ' +
+    'hyphens (DNS-label style). Expected to be set and unique; the REST endpoint does not check.',
+};
+
+/** The applicable-jobs filter under its first wire name. */
+const executorJobRequirement: Field = {
+  until: 'v11.11.1',
+  type: 'string',
+  nullable: true,
+  description:
+    'Which jobs may use this executor, written in the job-match query language of the ' +
+    '"Applicable Jobs" field (criteria on projects, jobs, branches, users...), e.g. ' +
+    '`"Project" is "my-org/**" and "Job" is "release"`. Null means any job. Later releases call ' +
+    'this property `jobMatch`.',
+};
+
+/** The applicable-jobs filter of the docker and Kubernetes executors. */
+const executorJobMatch: Field = {
+  since: 'v11.11.1',
+  type: 'string',
+  nullable: true,
+  description:
+    'Which jobs may use this executor, written in the job-match query language of the ' +
+    '"Applicable Jobs" field (criteria on projects, jobs, branches, users...), e.g. ' +
+    '`"Project" is "my-org/**" and "Job" is "release"`. Null means any job. Before v11.11.1 ' +
+    'this property was called `jobRequirement`.',
+};
+
+/** The shell executors' filter: from v15.0.1 it must be set, and null matches no job at all. */
+const shellExecutorJobMatch: Field[] = [
+  {
+    since: 'v11.11.1',
+    until: 'v15.0.1',
     type: 'string',
     nullable: true,
     description:
@@ -35,18 +65,31 @@ const jobExecutorBaseFields: Record<string, Field> = {
       '`"Project" is "my-org/**" and "Job" is "release"`. Null means any job. Before v11.11.1 ' +
       'this property was called `jobRequirement`.',
   },
-  htmlReportPublishEnabled: {
-    type: 'boolean',
+  {
+    since: 'v15.0.1',
+    type: 'string',
+    nullable: true,
     description:
-      'Whether jobs run by this executor may publish HTML reports. Published reports are served ' +
-      'as they are, so only enable it for executors restricted to trusted jobs.',
+      'Which jobs may use this executor, written in the job-match query language of the ' +
+      '"Applicable Jobs" field, e.g. `"Project" is "my-org/**" and "Job" is "release"`. ' +
+      'Shell jobs run with the rights of the OneDev or agent process, so a Set must name the ' +
+      'jobs (an empty value is refused with 406). A null left over from older releases lets no ' +
+      'job use the executor.',
   },
-  sitePublishEnabled: {
-    type: 'boolean',
-    description:
-      'Whether jobs run by this executor may publish a project site, which OneDev serves as ' +
-      'static files. Only enable it for executors restricted to trusted jobs.',
-  },
+];
+
+const executorHtmlReportPublishEnabled: Field = {
+  type: 'boolean',
+  description:
+    'Whether jobs run by this executor may publish HTML reports. Published reports are served ' +
+    'as they are, so only enable it for executors restricted to trusted jobs.',
+};
+
+const executorSitePublishEnabled: Field = {
+  type: 'boolean',
+  description:
+    'Whether jobs run by this executor may publish a project site, which OneDev serves as ' +
+    'static files. Only enable it for executors restricted to trusted jobs.',
 };
 
 const registryLoginsField: Field = {
@@ -64,85 +107,148 @@ const agentQueryField: Field = {
     'Selector"), e.g. `"Os" is "Linux" and "Arch" is "amd64"`. Null means any online agent.',
 };
 
-/** Fields of the server docker executor, inherited by the remote docker executor. */
-const serverDockerFields = {
-  ...jobExecutorBaseFields,
-  registryLogins: registryLoginsField,
-  runOptions: {
-    type: 'string',
-    nullable: true,
-    description:
-      'Extra `docker run` options for job containers, separated by spaces (quote an option that ' +
-      'contains spaces). Options that would break job control, such as `--name`, `--rm`, `-d` ' +
-      'or `-w`, are refused by the web UI.',
-  },
-  alwaysPullImage: {
-    type: 'boolean',
-    description:
-      'Whether images are always pulled before running containers or building images, so that ' +
-      'another job on the same machine cannot swap in a tampered local image. Defaults to true.',
-  },
-  dockerExecutable: {
-    type: 'string',
-    nullable: true,
-    description: 'Path to the docker command, e.g. `/usr/local/bin/docker`; null uses `docker` found on the PATH.',
-  },
-  mountDockerSock: {
-    type: 'boolean',
-    description:
-      'Whether the docker socket is mounted into job containers so job commands can run docker. ' +
-      'This hands those jobs control of the host\'s docker daemon.',
-  },
-  dockerSockPath: {
-    type: 'string',
-    nullable: true,
-    description:
-      'Docker socket to talk to; null uses the platform default (`/var/run/docker.sock` on Linux, ' +
-      '`//./pipe/docker_engine` on Windows).',
-  },
-  dockerBuilder: {
-    type: 'string',
-    description:
-      'Name of the docker buildx builder used for image builds; OneDev creates it when missing. ' +
-      'Defaults to `onedev`.',
-  },
-  networkOptions: {
-    type: 'string',
-    nullable: true,
-    description:
-      'Extra `docker network create` options for the per-job network, separated by spaces. ' +
-      'Driver options are refused by the web UI.',
-  },
-  cpuLimit: {
-    type: 'string',
-    nullable: true,
-    description: 'CPU limit of each job or service container, passed as docker `--cpus` (e.g. `2` or `1.5`); null means no limit.',
-  },
-  memoryLimit: {
-    type: 'string',
-    nullable: true,
-    description: 'Memory limit of each job or service container, passed as docker `--memory` (e.g. `4g`); null means no limit.',
-  },
-  concurrency: {
+const dockerRunOptions: Field = {
+  type: 'string',
+  nullable: true,
+  description:
+    'Extra `docker run` options for job containers, separated by spaces (quote an option that ' +
+    'contains spaces). Options that would break job control, such as `--name`, `--rm`, `-d` ' +
+    'or `-w`, are refused by the web UI.',
+};
+
+const dockerAlwaysPullImage: Field = {
+  type: 'boolean',
+  description:
+    'Whether images are always pulled before running containers or building images, so that ' +
+    'another job on the same machine cannot swap in a tampered local image. Defaults to true.',
+};
+
+const dockerExecutable: Field = {
+  type: 'string',
+  nullable: true,
+  description: 'Path to the docker command, e.g. `/usr/local/bin/docker`; null uses `docker` found on the PATH.',
+};
+
+const dockerMountDockerSock: Field = {
+  type: 'boolean',
+  description:
+    'Whether the docker socket is mounted into job containers so job commands can run docker. ' +
+    'This hands those jobs control of the host\'s docker daemon.',
+};
+
+const dockerSockPath: Field = {
+  type: 'string',
+  nullable: true,
+  description:
+    'Docker socket to talk to; null uses the platform default (`/var/run/docker.sock` on Linux, ' +
+    '`//./pipe/docker_engine` on Windows).',
+};
+
+const dockerBuilder: Field = {
+  type: 'string',
+  description:
+    'Name of the docker buildx builder used for image builds; OneDev creates it when missing. ' +
+    'Defaults to `onedev`.',
+};
+
+const dockerNetworkOptions: Field = {
+  type: 'string',
+  nullable: true,
+  description:
+    'Extra `docker network create` options for the per-job network, separated by spaces. ' +
+    'Driver options are refused by the web UI.',
+};
+
+const dockerCpuLimit: Field = {
+  type: 'string',
+  nullable: true,
+  description: 'CPU limit of each job or service container, passed as docker `--cpus` (e.g. `2` or `1.5`); null means no limit.',
+};
+
+const dockerMemoryLimit: Field = {
+  type: 'string',
+  nullable: true,
+  description: 'Memory limit of each job or service container, passed as docker `--memory` (e.g. `4g`); null means no limit.',
+};
+
+/** How many jobs run at once: a numeric string at first, an integer from v15.1.0. */
+const serverDockerConcurrency: Field[] = [
+  {
+    until: 'v15.1.0',
     type: 'string',
     nullable: true,
     description:
       'How many jobs and services may run at once, as a decimal number in a string (e.g. `"4"`). ' +
       'Null means the number of CPU cores of the machine running them.',
   },
-} satisfies Record<string, Field>;
+  {
+    since: 'v15.1.0',
+    type: 'int32',
+    nullable: true,
+    constraints: { minimum: 1 },
+    description:
+      'How many jobs and services may run at once (at least 1). Null means the number of CPU ' +
+      'cores of the server.',
+  },
+];
 
-/** Fields of the server shell executor, inherited by the remote shell executor. */
-const serverShellFields = {
-  ...jobExecutorBaseFields,
-  concurrency: {
+const remoteDockerConcurrency: Field[] = [
+  {
+    until: 'v15.1.0',
+    type: 'string',
+    nullable: true,
+    description:
+      'How many jobs and services each matching agent may run at once, as a decimal number in ' +
+      'a string. Null means the number of CPU cores of the agent.',
+  },
+  {
+    since: 'v15.1.0',
+    type: 'int32',
+    nullable: true,
+    constraints: { minimum: 1 },
+    description:
+      'How many jobs and services each matching agent may run at once (at least 1). Null means ' +
+      'the number of CPU cores of the agent.',
+  },
+];
+
+const serverShellConcurrency: Field[] = [
+  {
+    until: 'v15.1.0',
     type: 'string',
     nullable: true,
     description:
       'How many jobs may run at once, as a decimal number in a string (e.g. `"2"`). Null means ' +
       'the number of CPU cores of the machine running them.',
   },
-} satisfies Record<string, Field>;
+  {
+    since: 'v15.1.0',
+    type: 'int32',
+    nullable: true,
+    constraints: { minimum: 1 },
+    description: 'How many jobs may run at once (at least 1). Null means the number of CPU cores of the server.',
+  },
+];
+
+const remoteShellConcurrency: Field[] = [
+  {
+    until: 'v15.1.0',
+    type: 'string',
+    nullable: true,
+    description:
+      'How many jobs each matching agent may run at once, as a decimal number in a string. ' +
+      'Null means the number of CPU cores of the agent.',
+  },
+  {
+    since: 'v15.1.0',
+    type: 'int32',
+    nullable: true,
+    constraints: { minimum: 1 },
+    description:
+      'How many jobs each matching agent may run at once (at least 1). Null means the number of ' +
+      'CPU cores of the agent.',
+  },
+];
 
 // ---------------------------------------------------------------------------------------------
 // Mail services
@@ -276,7 +382,25 @@ export const settingsExecutorsSchemas: SchemaTable = {
     kind: 'object',
     description: 'Runs jobs as docker containers on the OneDev server itself (not available when OneDev runs inside Kubernetes).',
     discriminator: { property: '@type', value: 'ServerDockerExecutor' },
-    fields: serverDockerFields,
+    fields: {
+      enabled: executorEnabled,
+      name: executorName,
+      jobRequirement: executorJobRequirement,
+      jobMatch: executorJobMatch,
+      htmlReportPublishEnabled: executorHtmlReportPublishEnabled,
+      sitePublishEnabled: executorSitePublishEnabled,
+      registryLogins: registryLoginsField,
+      runOptions: dockerRunOptions,
+      alwaysPullImage: dockerAlwaysPullImage,
+      dockerExecutable: dockerExecutable,
+      mountDockerSock: dockerMountDockerSock,
+      dockerSockPath: dockerSockPath,
+      dockerBuilder: dockerBuilder,
+      networkOptions: dockerNetworkOptions,
+      cpuLimit: dockerCpuLimit,
+      memoryLimit: dockerMemoryLimit,
+      concurrency: serverDockerConcurrency,
+    },
   },
   RemoteDockerExecutor: {
     kind: 'object',
@@ -285,13 +409,23 @@ export const settingsExecutorsSchemas: SchemaTable = {
       'executor\'s properties plus an agent selector; `concurrency` counts per agent.',
     discriminator: { property: '@type', value: 'RemoteDockerExecutor' },
     fields: {
-      ...serverDockerFields,
-      concurrency: {
-        ...serverDockerFields.concurrency,
-        description:
-          'How many jobs and services each matching agent may run at once, as a decimal number in ' +
-          'a string. Null means the number of CPU cores of the agent.',
-      },
+      enabled: executorEnabled,
+      name: executorName,
+      jobRequirement: executorJobRequirement,
+      jobMatch: executorJobMatch,
+      htmlReportPublishEnabled: executorHtmlReportPublishEnabled,
+      sitePublishEnabled: executorSitePublishEnabled,
+      registryLogins: registryLoginsField,
+      runOptions: dockerRunOptions,
+      alwaysPullImage: dockerAlwaysPullImage,
+      dockerExecutable: dockerExecutable,
+      mountDockerSock: dockerMountDockerSock,
+      dockerSockPath: dockerSockPath,
+      dockerBuilder: dockerBuilder,
+      networkOptions: dockerNetworkOptions,
+      cpuLimit: dockerCpuLimit,
+      memoryLimit: dockerMemoryLimit,
+      concurrency: remoteDockerConcurrency,
       agentQuery: agentQueryField,
     },
   },
@@ -301,7 +435,15 @@ export const settingsExecutorsSchemas: SchemaTable = {
       'Runs job commands directly in a shell of the OneDev server, with the rights of the server ' +
       'process. Only suitable for trusted jobs.',
     discriminator: { property: '@type', value: 'ServerShellExecutor' },
-    fields: serverShellFields,
+    fields: {
+      enabled: executorEnabled,
+      name: executorName,
+      jobRequirement: executorJobRequirement,
+      jobMatch: shellExecutorJobMatch,
+      htmlReportPublishEnabled: executorHtmlReportPublishEnabled,
+      sitePublishEnabled: executorSitePublishEnabled,
+      concurrency: serverShellConcurrency,
+    },
   },
   RemoteShellExecutor: {
     kind: 'object',
@@ -310,13 +452,13 @@ export const settingsExecutorsSchemas: SchemaTable = {
       'the agent process. Only suitable for trusted jobs.',
     discriminator: { property: '@type', value: 'RemoteShellExecutor' },
     fields: {
-      ...serverShellFields,
-      concurrency: {
-        ...serverShellFields.concurrency,
-        description:
-          'How many jobs each matching agent may run at once, as a decimal number in a string. ' +
-          'Null means the number of CPU cores of the agent.',
-      },
+      enabled: executorEnabled,
+      name: executorName,
+      jobRequirement: executorJobRequirement,
+      jobMatch: shellExecutorJobMatch,
+      htmlReportPublishEnabled: executorHtmlReportPublishEnabled,
+      sitePublishEnabled: executorSitePublishEnabled,
+      concurrency: remoteShellConcurrency,
       agentQuery: agentQueryField,
     },
   },
@@ -327,7 +469,12 @@ export const settingsExecutorsSchemas: SchemaTable = {
       'pods reach back to OneDev through the server URL of the system setting.',
     discriminator: { property: '@type', value: 'KubernetesExecutor' },
     fields: {
-      ...jobExecutorBaseFields,
+      enabled: executorEnabled,
+      name: executorName,
+      jobRequirement: executorJobRequirement,
+      jobMatch: executorJobMatch,
+      htmlReportPublishEnabled: executorHtmlReportPublishEnabled,
+      sitePublishEnabled: executorSitePublishEnabled,
       nodeSelector: {
         type: { array: { ref: 'NodeSelectorEntry' } },
         description: 'Node labels job pods must be scheduled on; empty list for no restriction.',
@@ -341,25 +488,48 @@ export const settingsExecutorsSchemas: SchemaTable = {
       },
       registryLogins: registryLoginsField,
       buildWithPV: {
+        until: 'v15.1.0',
         type: 'boolean',
         description:
           'Whether the job\'s intermediate files go on a dynamically provisioned persistent volume ' +
           'instead of an `emptyDir` volume.',
       },
-      storageClass: {
-        type: 'string',
-        nullable: true,
-        description:
-          'Storage class for the build volume when `buildWithPV` is on; null uses the cluster\'s ' +
-          'default class. Its reclaim policy should be `Delete`.',
-      },
-      storageSize: {
-        type: 'string',
-        nullable: true,
-        description:
-          'Size of the build volume when `buildWithPV` is on, in Kubernetes quantity notation ' +
-          '(e.g. `10Gi`). Needed only in that case.',
-      },
+      storageClass: [
+        {
+          until: 'v15.1.0',
+          type: 'string',
+          nullable: true,
+          description:
+            'Storage class for the build volume when `buildWithPV` is on; null uses the cluster\'s ' +
+            'default class. Its reclaim policy should be `Delete`.',
+        },
+        {
+          since: 'v15.1.0',
+          type: 'string',
+          nullable: true,
+          description:
+            'Storage class of the persistent volume each job gets for its build files; null uses ' +
+            'the cluster\'s default class. Its reclaim policy should be `Delete`, since the volume ' +
+            'only holds temporary files.',
+        },
+      ],
+      storageSize: [
+        {
+          until: 'v15.1.0',
+          type: 'string',
+          nullable: true,
+          description:
+            'Size of the build volume when `buildWithPV` is on, in Kubernetes quantity notation ' +
+            '(e.g. `10Gi`). Needed only in that case.',
+        },
+        {
+          since: 'v15.1.0',
+          type: 'string',
+          description:
+            'Size requested for the persistent build volume of each job, in Kubernetes quantity ' +
+            'notation. Defaults to `10Gi`; a Set without it is refused.',
+        },
+      ],
       serviceLocators: {
         type: { array: { ref: 'ServiceLocator' } },
         description:
@@ -372,14 +542,31 @@ export const settingsExecutorsSchemas: SchemaTable = {
         description: 'Absolute path of the kubeconfig file kubectl uses; null lets kubectl find its configuration itself.',
       },
       kubeCtlPath: {
+        until: 'v15.1.0',
         type: 'string',
         nullable: true,
         description: 'Absolute path of kubectl, e.g. `/usr/bin/kubectl`; null searches the PATH.',
       },
-      cpuRequest: {
+      kubectlPath: {
+        since: 'v15.1.0',
         type: 'string',
-        description: 'CPU request of each job or service pod, in Kubernetes notation. Defaults to `250m`.',
+        nullable: true,
+        description:
+          'Absolute path of kubectl, e.g. `/usr/bin/kubectl`; null searches the PATH. Called ' +
+          '`kubeCtlPath` before v15.1.0.',
       },
+      cpuRequest: [
+        {
+          until: 'v15.0.0',
+          type: 'string',
+          description: 'CPU request of each job or service pod, in Kubernetes notation. Defaults to `250m`.',
+        },
+        {
+          since: 'v15.0.0',
+          type: 'string',
+          description: 'CPU request of each job or service pod, in Kubernetes notation. Defaults to `100m`.',
+        },
+      ],
       memoryRequest: {
         type: 'string',
         description: 'Memory request of each job or service pod, in Kubernetes notation. Defaults to `256Mi`.',
@@ -463,6 +650,7 @@ export const settingsExecutorsSchemas: SchemaTable = {
 
   // ----- mail services -----
   MailService: {
+    until: 'v13.0.8',
     kind: 'family',
     description:
       'How OneDev sends notification mail and, optionally, reads replies from an inbox. The ' +
@@ -471,6 +659,7 @@ export const settingsExecutorsSchemas: SchemaTable = {
     members: ['SmtpImapMailService', 'Office365MailService', 'GmailMailService'],
   },
   SmtpImapMailService: {
+    until: 'v13.0.8',
     kind: 'object',
     description: 'Sends mail through an SMTP server and, optionally, reads incoming mail over IMAP.',
     discriminator: { property: '@type', value: 'SmtpImapMailService' },
@@ -584,6 +773,7 @@ export const settingsExecutorsSchemas: SchemaTable = {
     },
   },
   Office365MailService: {
+    until: 'v13.0.8',
     kind: 'object',
     description:
       'Sends and reads mail through Microsoft 365 with OAuth, using an application registered in ' +
@@ -635,6 +825,7 @@ export const settingsExecutorsSchemas: SchemaTable = {
     fields: { pollInterval: pollIntervalField },
   },
   GmailMailService: {
+    until: 'v13.0.8',
     kind: 'object',
     description: 'Sends and reads mail through Gmail with OAuth, using a client registered in Google Cloud.',
     discriminator: { property: '@type', value: 'GmailMailService' },
@@ -684,6 +875,7 @@ export const settingsExecutorsSchemas: SchemaTable = {
 
   // ----- SSO connectors -----
   SsoConnector: {
+    until: 'v12.0.9',
     kind: 'family',
     description:
       'A single-sign-on provider offered on the login page. Users signing in through it are ' +
@@ -692,12 +884,14 @@ export const settingsExecutorsSchemas: SchemaTable = {
     members: ['OpenIdConnector', 'GitHubConnector', 'EntraIdConnector', 'TwitchConnector', 'DiscordConnector'],
   },
   OpenIdConnector: {
+    until: 'v12.0.9',
     kind: 'object',
     description: 'Any OpenID Connect provider (Okta, Keycloak, Google...), configured through its discovery document.',
     discriminator: { property: '@type', value: 'OpenIdConnector' },
     fields: openIdFields,
   },
   GitHubConnector: {
+    until: 'v12.0.9',
     kind: 'object',
     description:
       'Sign-in with GitHub accounts through a GitHub OAuth app. Endpoints, scopes and button image ' +
@@ -707,6 +901,7 @@ export const settingsExecutorsSchemas: SchemaTable = {
     fields: presetOpenIdFields('GitHub'),
   },
   EntraIdConnector: {
+    until: 'v12.0.9',
     kind: 'object',
     description:
       'Sign-in with Microsoft Entra ID (Azure AD) accounts. The discovery URL is derived from ' +
@@ -733,6 +928,7 @@ export const settingsExecutorsSchemas: SchemaTable = {
     },
   },
   TwitchConnector: {
+    until: 'v12.0.9',
     kind: 'object',
     description:
       'Sign-in with twitch.tv accounts. Endpoints, scopes and button image are fixed in code; the ' +
@@ -741,6 +937,7 @@ export const settingsExecutorsSchemas: SchemaTable = {
     fields: presetOpenIdFields('Twitch'),
   },
   DiscordConnector: {
+    until: 'v12.0.9',
     kind: 'object',
     description:
       'Sign-in with discord.com accounts through a Discord OAuth2 application, optionally limited ' +

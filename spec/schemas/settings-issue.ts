@@ -1,32 +1,22 @@
-import type { Field, ObjectSchema, SchemaTable } from '../model.js';
+import type { Field, SchemaTable } from '../model.js';
 
 /*
  * The issue setting area (GET/POST /settings/issue): GlobalIssueSetting and every bean nested in
  * it. Values whose Java type is abstract or an interface are families keyed by `@type` (the
  * simple class name). Several provider classes share a simple name across packages (e.g.
  * `SpecifiedDefaultValue` exists for text, date, choice, user ... fields), so their component
- * names carry the owning field type as a prefix while `@type` keeps the simple name.
+ * names carry the owning field type as a prefix while `@type` keeps the simple name. Entries and
+ * properties that came or went after v11.11.0 carry the releases that have them.
  */
 
-/** A member of a family: an object pinned to its simple class name. */
-function member(typeName: string, description: string, fields: Record<string, Field>): ObjectSchema {
-  return { kind: 'object', description, discriminator: { property: '@type', value: typeName }, fields };
-}
-
-const scriptName = (returns: string): Field => ({
-  type: 'string',
-  description:
-    `Name of a Groovy script defined in the administration's groovy scripts; the script is run ` +
-    `when the value is needed and must return ${returns}.`,
-});
-
-const applicableProjects = (what: string): Field => ({
+/** The projects a candidate default value is limited to. */
+const defaultApplicableProjects: Field = {
   type: 'string',
   nullable: true,
   description:
-    `Projects ${what} applies to: space-separated project paths, where \`**\`, \`*\` and \`?\` ` +
+    'Projects this default applies to: space-separated project paths, where `**`, `*` and `?` ' +
     'are path wildcards and a leading `-` excludes. Null means every project.',
-});
+};
 
 // ---------------------------------------------------------------------------------------------
 // Show condition of a field (ShowCondition and its ValueMatcher family)
@@ -54,20 +44,40 @@ const showConditionSchemas: SchemaTable = {
     discriminator: '@type',
     members: ['ValueIsOneOf', 'ValueIsNotAnyOf', 'ValueIsNotEmpty', 'ValueIsEmpty'],
   },
-  ValueIsOneOf: member('ValueIsOneOf', 'Matches when the controlling field has at least one of the listed values.', {
-    values: {
-      type: { array: 'string' },
-      description: 'Values to look for; at least one is expected.',
+  ValueIsOneOf: {
+    kind: 'object',
+    description: 'Matches when the controlling field has at least one of the listed values.',
+    discriminator: { property: '@type', value: 'ValueIsOneOf' },
+    fields: {
+      values: {
+        type: { array: 'string' },
+        description: 'Values to look for; at least one is expected.',
+      },
     },
-  }),
-  ValueIsNotAnyOf: member('ValueIsNotAnyOf', 'Matches when the controlling field has none of the listed values.', {
-    values: {
-      type: { array: 'string' },
-      description: 'Values that must all be absent; at least one is expected.',
+  },
+  ValueIsNotAnyOf: {
+    kind: 'object',
+    description: 'Matches when the controlling field has none of the listed values.',
+    discriminator: { property: '@type', value: 'ValueIsNotAnyOf' },
+    fields: {
+      values: {
+        type: { array: 'string' },
+        description: 'Values that must all be absent; at least one is expected.',
+      },
     },
-  }),
-  ValueIsNotEmpty: member('ValueIsNotEmpty', 'Matches when the controlling field has a value.', {}),
-  ValueIsEmpty: member('ValueIsEmpty', 'Matches when the controlling field has no value.', {}),
+  },
+  ValueIsNotEmpty: {
+    kind: 'object',
+    description: 'Matches when the controlling field has a value.',
+    discriminator: { property: '@type', value: 'ValueIsNotEmpty' },
+    fields: {},
+  },
+  ValueIsEmpty: {
+    kind: 'object',
+    description: 'Matches when the controlling field has no value.',
+    discriminator: { property: '@type', value: 'ValueIsEmpty' },
+    fields: {},
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -111,7 +121,8 @@ const fieldSpecBase: Record<string, Field> = {
       'Whether the field is asked for when an issue is opened. When false, it is typically filled later by a transition that prompts for it.',
   },
   applicableProjects: {
-    ...applicableProjects('the prompt on issue opening'),
+    type: 'string',
+    nullable: true,
     description:
       'Projects in which `promptUponIssueOpen` applies: space-separated project paths with `**`, `*`, `?` ' +
       'wildcards and `-` to exclude. Null means every project.',
@@ -136,31 +147,6 @@ const fieldMembers = [
   'CommitField',
 ] as const;
 
-/** Default value providers of the simple field types: a literal value or a script. */
-function defaultValueFamily(
-  prefix: string,
-  what: string,
-  literal: Field,
-  scriptReturns: string,
-): SchemaTable {
-  return {
-    [`${prefix}DefaultValueProvider`]: {
-      kind: 'family',
-      description: `Where the default value of ${what} comes from, chosen by \`@type\`.`,
-      discriminator: '@type',
-      members: [`${prefix}SpecifiedDefaultValue`, `${prefix}ScriptingDefaultValue`],
-    },
-    [`${prefix}SpecifiedDefaultValue`]: member('SpecifiedDefaultValue', `A fixed default value for ${what}.`, {
-      value: literal,
-    }),
-    [`${prefix}ScriptingDefaultValue`]: member(
-      'ScriptingDefaultValue',
-      `A default value for ${what} computed by a Groovy script.`,
-      { scriptName: scriptName(scriptReturns) },
-    ),
-  };
-}
-
 const fieldSpecSchemas: SchemaTable = {
   FieldSpec: {
     kind: 'family',
@@ -169,167 +155,362 @@ const fieldSpecSchemas: SchemaTable = {
     discriminator: '@type',
     members: fieldMembers,
   },
-  TextField: member('TextField', 'A custom field holding free text.', {
-    ...fieldSpecBase,
-    multiline: { type: 'boolean', description: 'Whether the text is edited in a multi-line box.' },
-    pattern: {
-      type: 'string',
-      nullable: true,
-      description: 'Optional regular expression the text must match; null for no check.',
+  TextField: {
+    kind: 'object',
+    description: 'A custom field holding free text.',
+    discriminator: { property: '@type', value: 'TextField' },
+    fields: {
+      ...fieldSpecBase,
+      multiline: { type: 'boolean', description: 'Whether the text is edited in a multi-line box.' },
+      pattern: {
+        type: 'string',
+        nullable: true,
+        description: 'Optional regular expression the text must match; null for no check.',
+      },
+      defaultValueProvider: {
+        type: { ref: 'TextFieldDefaultValueProvider' },
+        nullable: true,
+        description: 'Where the default text comes from; null for no default.',
+      },
     },
-    defaultValueProvider: {
-      type: { ref: 'TextFieldDefaultValueProvider' },
-      nullable: true,
-      description: 'Where the default text comes from; null for no default.',
+  },
+  ChoiceField: {
+    kind: 'object',
+    description: 'A custom field whose values are picked from a list of choices (an enumeration).',
+    discriminator: { property: '@type', value: 'ChoiceField' },
+    fields: {
+      ...fieldSpecBase,
+      choiceProvider: {
+        type: { ref: 'ChoiceFieldChoiceProvider' },
+        description: 'Where the available choices come from.',
+      },
+      defaultValueProvider: {
+        type: { ref: 'ChoiceFieldDefaultValueProvider' },
+        nullable: true,
+        description: 'Default choice of a single-valued field; null for no default.',
+      },
+      defaultMultiValueProvider: {
+        type: { ref: 'ChoiceFieldDefaultMultiValueProvider' },
+        nullable: true,
+        description: 'Default choices of a multi-valued field (`allowMultiple`); null for no default.',
+      },
     },
-  }),
-  ChoiceField: member('ChoiceField', 'A custom field whose values are picked from a list of choices (an enumeration).', {
-    ...fieldSpecBase,
-    choiceProvider: {
-      type: { ref: 'ChoiceFieldChoiceProvider' },
-      description: 'Where the available choices come from.',
+  },
+  UserChoiceField: {
+    kind: 'object',
+    description: 'A custom field holding one or more users (e.g. assignees), by login name.',
+    discriminator: { property: '@type', value: 'UserChoiceField' },
+    fields: {
+      ...fieldSpecBase,
+      choiceProvider: {
+        type: { ref: 'UserChoiceFieldChoiceProvider' },
+        description: 'Which users may be picked.',
+      },
+      defaultValueProvider: {
+        type: { ref: 'UserChoiceFieldDefaultValueProvider' },
+        nullable: true,
+        description: 'Default user of a single-valued field; null for no default.',
+      },
+      defaultMultiValueProvider: {
+        type: { ref: 'UserChoiceFieldDefaultMultiValueProvider' },
+        nullable: true,
+        description: 'Default users of a multi-valued field (`allowMultiple`); null for no default.',
+      },
     },
-    defaultValueProvider: {
-      type: { ref: 'ChoiceFieldDefaultValueProvider' },
-      nullable: true,
-      description: 'Default choice of a single-valued field; null for no default.',
+  },
+  GroupChoiceField: {
+    kind: 'object',
+    description: 'A custom field holding a group, by name.',
+    discriminator: { property: '@type', value: 'GroupChoiceField' },
+    fields: {
+      ...fieldSpecBase,
+      choiceProvider: {
+        type: { ref: 'GroupChoiceFieldChoiceProvider' },
+        description: 'Which groups may be picked.',
+      },
+      defaultValueProvider: {
+        type: { ref: 'GroupChoiceFieldDefaultValueProvider' },
+        nullable: true,
+        description: 'Where the default group comes from; null for no default.',
+      },
+      editEstimatedTime: {
+        type: 'boolean',
+        description:
+          'Whether members of the group held by this field may edit the estimated time of the issue when time tracking is on.',
+      },
     },
-    defaultMultiValueProvider: {
-      type: { ref: 'ChoiceFieldDefaultMultiValueProvider' },
-      nullable: true,
-      description: 'Default choices of a multi-valued field (`allowMultiple`); null for no default.',
+  },
+  BooleanField: {
+    kind: 'object',
+    description: 'A custom field holding true or false (a checkbox).',
+    discriminator: { property: '@type', value: 'BooleanField' },
+    fields: {
+      ...fieldSpecBase,
+      defaultValueProvider: {
+        type: { ref: 'BooleanFieldDefaultValueProvider' },
+        description: 'Where the default comes from; always set (false unless configured otherwise).',
+      },
     },
-  }),
-  UserChoiceField: member('UserChoiceField', 'A custom field holding one or more users (e.g. assignees), by login name.', {
-    ...fieldSpecBase,
-    choiceProvider: {
-      type: { ref: 'UserChoiceFieldChoiceProvider' },
-      description: 'Which users may be picked.',
+  },
+  IntegerField: {
+    kind: 'object',
+    description: 'A custom field holding a whole number.',
+    discriminator: { property: '@type', value: 'IntegerField' },
+    fields: {
+      ...fieldSpecBase,
+      minValue: { type: 'int32', nullable: true, description: 'Smallest accepted value; null for no lower bound.' },
+      maxValue: { type: 'int32', nullable: true, description: 'Largest accepted value; null for no upper bound.' },
+      defaultValueProvider: {
+        type: { ref: 'IntegerFieldDefaultValueProvider' },
+        nullable: true,
+        description: 'Where the default number comes from; null for no default.',
+      },
     },
-    defaultValueProvider: {
-      type: { ref: 'UserChoiceFieldDefaultValueProvider' },
-      nullable: true,
-      description: 'Default user of a single-valued field; null for no default.',
+  },
+  FloatField: {
+    kind: 'object',
+    description: 'A custom field holding a decimal number.',
+    discriminator: { property: '@type', value: 'FloatField' },
+    fields: {
+      ...fieldSpecBase,
+      defaultValueProvider: {
+        type: { ref: 'FloatFieldDefaultValueProvider' },
+        nullable: true,
+        description: 'Where the default number comes from; null for no default.',
+      },
     },
-    defaultMultiValueProvider: {
-      type: { ref: 'UserChoiceFieldDefaultMultiValueProvider' },
-      nullable: true,
-      description: 'Default users of a multi-valued field (`allowMultiple`); null for no default.',
+  },
+  SecretField: {
+    kind: 'object',
+    description: 'A custom field holding a secret value that is masked when displayed.',
+    discriminator: { property: '@type', value: 'SecretField' },
+    fields: { ...fieldSpecBase },
+  },
+  DateField: {
+    kind: 'object',
+    description: 'A custom field holding a calendar date.',
+    discriminator: { property: '@type', value: 'DateField' },
+    fields: {
+      ...fieldSpecBase,
+      defaultValueProvider: {
+        type: { ref: 'DateFieldDefaultValueProvider' },
+        nullable: true,
+        description: 'Where the default date comes from; null for no default.',
+      },
     },
-  }),
-  GroupChoiceField: member('GroupChoiceField', 'A custom field holding a group, by name.', {
-    ...fieldSpecBase,
-    choiceProvider: {
-      type: { ref: 'GroupChoiceFieldChoiceProvider' },
-      description: 'Which groups may be picked.',
+  },
+  DateTimeField: {
+    kind: 'object',
+    description: 'A custom field holding a date with a time of day.',
+    discriminator: { property: '@type', value: 'DateTimeField' },
+    fields: {
+      ...fieldSpecBase,
+      defaultValueProvider: {
+        type: { ref: 'DateTimeFieldDefaultValueProvider' },
+        nullable: true,
+        description: 'Where the default date and time come from; null for no default.',
+      },
     },
-    defaultValueProvider: {
-      type: { ref: 'GroupChoiceFieldDefaultValueProvider' },
-      nullable: true,
-      description: 'Where the default group comes from; null for no default.',
-    },
-    editEstimatedTime: {
-      type: 'boolean',
-      description:
-        'Whether members of the group held by this field may edit the estimated time of the issue when time tracking is on.',
-    },
-  }),
-  BooleanField: member('BooleanField', 'A custom field holding true or false (a checkbox).', {
-    ...fieldSpecBase,
-    defaultValueProvider: {
-      type: { ref: 'BooleanFieldDefaultValueProvider' },
-      description: 'Where the default comes from; always set (false unless configured otherwise).',
-    },
-  }),
-  IntegerField: member('IntegerField', 'A custom field holding a whole number.', {
-    ...fieldSpecBase,
-    minValue: { type: 'int32', nullable: true, description: 'Smallest accepted value; null for no lower bound.' },
-    maxValue: { type: 'int32', nullable: true, description: 'Largest accepted value; null for no upper bound.' },
-    defaultValueProvider: {
-      type: { ref: 'IntegerFieldDefaultValueProvider' },
-      nullable: true,
-      description: 'Where the default number comes from; null for no default.',
-    },
-  }),
-  FloatField: member('FloatField', 'A custom field holding a decimal number.', {
-    ...fieldSpecBase,
-    defaultValueProvider: {
-      type: { ref: 'FloatFieldDefaultValueProvider' },
-      nullable: true,
-      description: 'Where the default number comes from; null for no default.',
-    },
-  }),
-  SecretField: member('SecretField', 'A custom field holding a secret value that is masked when displayed.', {
-    ...fieldSpecBase,
-  }),
-  DateField: member('DateField', 'A custom field holding a calendar date.', {
-    ...fieldSpecBase,
-    defaultValueProvider: {
-      type: { ref: 'DateFieldDefaultValueProvider' },
-      nullable: true,
-      description: 'Where the default date comes from; null for no default.',
-    },
-  }),
-  DateTimeField: member('DateTimeField', 'A custom field holding a date with a time of day.', {
-    ...fieldSpecBase,
-    defaultValueProvider: {
-      type: { ref: 'DateTimeFieldDefaultValueProvider' },
-      nullable: true,
-      description: 'Where the default date and time come from; null for no default.',
-    },
-  }),
-  PullRequestChoiceField: member('PullRequestChoiceField', 'A custom field referring to a pull request.', {
-    ...fieldSpecBase,
-  }),
-  IssueChoiceField: member('IssueChoiceField', 'A custom field referring to another issue.', { ...fieldSpecBase }),
-  IterationChoiceField: member('IterationChoiceField', 'A custom field referring to an iteration.', {
-    ...fieldSpecBase,
-  }),
-  BuildChoiceField: member('BuildChoiceField', 'A custom field referring to a build.', { ...fieldSpecBase }),
-  CommitField: member('CommitField', 'A custom field referring to a commit by its hash.', { ...fieldSpecBase }),
+  },
+  PullRequestChoiceField: {
+    kind: 'object',
+    description: 'A custom field referring to a pull request.',
+    discriminator: { property: '@type', value: 'PullRequestChoiceField' },
+    fields: { ...fieldSpecBase },
+  },
+  IssueChoiceField: {
+    kind: 'object',
+    description: 'A custom field referring to another issue.',
+    discriminator: { property: '@type', value: 'IssueChoiceField' },
+    fields: { ...fieldSpecBase },
+  },
+  IterationChoiceField: {
+    kind: 'object',
+    description: 'A custom field referring to an iteration.',
+    discriminator: { property: '@type', value: 'IterationChoiceField' },
+    fields: { ...fieldSpecBase },
+  },
+  BuildChoiceField: {
+    kind: 'object',
+    description: 'A custom field referring to a build.',
+    discriminator: { property: '@type', value: 'BuildChoiceField' },
+    fields: { ...fieldSpecBase },
+  },
+  CommitField: {
+    kind: 'object',
+    description: 'A custom field referring to a commit by its hash.',
+    discriminator: { property: '@type', value: 'CommitField' },
+    fields: { ...fieldSpecBase },
+  },
 
   // --- TextField defaults
-  ...defaultValueFamily(
-    'TextField',
-    'a text field',
-    { type: 'string', description: 'The default text.' },
-    'a string',
-  ),
+  TextFieldDefaultValueProvider: {
+    kind: 'family',
+    description: 'Where the default value of a text field comes from, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['TextFieldSpecifiedDefaultValue', 'TextFieldScriptingDefaultValue'],
+  },
+  TextFieldSpecifiedDefaultValue: {
+    kind: 'object',
+    description: 'A fixed default value for a text field.',
+    discriminator: { property: '@type', value: 'SpecifiedDefaultValue' },
+    fields: {
+      value: { type: 'string', description: 'The default text.' },
+    },
+  },
+  TextFieldScriptingDefaultValue: {
+    kind: 'object',
+    description: 'A default value for a text field computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingDefaultValue' },
+    fields: {
+      scriptName: {
+        type: 'string',
+        description:
+          'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+          'when the value is needed and must return a string.',
+      },
+    },
+  },
   // --- IntegerField defaults
-  ...defaultValueFamily(
-    'IntegerField',
-    'an integer field',
-    { type: 'int32', description: 'The default number.' },
-    'an integer',
-  ),
+  IntegerFieldDefaultValueProvider: {
+    kind: 'family',
+    description: 'Where the default value of an integer field comes from, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['IntegerFieldSpecifiedDefaultValue', 'IntegerFieldScriptingDefaultValue'],
+  },
+  IntegerFieldSpecifiedDefaultValue: {
+    kind: 'object',
+    description: 'A fixed default value for an integer field.',
+    discriminator: { property: '@type', value: 'SpecifiedDefaultValue' },
+    fields: {
+      value: { type: 'int32', description: 'The default number.' },
+    },
+  },
+  IntegerFieldScriptingDefaultValue: {
+    kind: 'object',
+    description: 'A default value for an integer field computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingDefaultValue' },
+    fields: {
+      scriptName: {
+        type: 'string',
+        description:
+          'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+          'when the value is needed and must return an integer.',
+      },
+    },
+  },
   // --- FloatField defaults
-  ...defaultValueFamily(
-    'FloatField',
-    'a decimal field',
-    { type: 'number', description: 'The default number (single precision).' },
-    'a floating point number',
-  ),
+  FloatFieldDefaultValueProvider: {
+    kind: 'family',
+    description: 'Where the default value of a decimal field comes from, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['FloatFieldSpecifiedDefaultValue', 'FloatFieldScriptingDefaultValue'],
+  },
+  FloatFieldSpecifiedDefaultValue: {
+    kind: 'object',
+    description: 'A fixed default value for a decimal field.',
+    discriminator: { property: '@type', value: 'SpecifiedDefaultValue' },
+    fields: {
+      value: { type: 'number', description: 'The default number (single precision).' },
+    },
+  },
+  FloatFieldScriptingDefaultValue: {
+    kind: 'object',
+    description: 'A default value for a decimal field computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingDefaultValue' },
+    fields: {
+      scriptName: {
+        type: 'string',
+        description:
+          'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+          'when the value is needed and must return a floating point number.',
+      },
+    },
+  },
   // --- DateField defaults
-  ...defaultValueFamily(
-    'DateField',
-    'a date field',
-    { type: 'date-time', description: 'The default date, as an ISO 8601 timestamp whose day is used.' },
-    'a date',
-  ),
+  DateFieldDefaultValueProvider: {
+    kind: 'family',
+    description: 'Where the default value of a date field comes from, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['DateFieldSpecifiedDefaultValue', 'DateFieldScriptingDefaultValue'],
+  },
+  DateFieldSpecifiedDefaultValue: {
+    kind: 'object',
+    description: 'A fixed default value for a date field.',
+    discriminator: { property: '@type', value: 'SpecifiedDefaultValue' },
+    fields: {
+      value: { type: 'date-time', description: 'The default date, as an ISO 8601 timestamp whose day is used.' },
+    },
+  },
+  DateFieldScriptingDefaultValue: {
+    kind: 'object',
+    description: 'A default value for a date field computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingDefaultValue' },
+    fields: {
+      scriptName: {
+        type: 'string',
+        description:
+          'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+          'when the value is needed and must return a date.',
+      },
+    },
+  },
   // --- DateTimeField defaults
-  ...defaultValueFamily(
-    'DateTimeField',
-    'a date-time field',
-    { type: 'date-time', description: 'The default date and time.' },
-    'a date',
-  ),
+  DateTimeFieldDefaultValueProvider: {
+    kind: 'family',
+    description: 'Where the default value of a date-time field comes from, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['DateTimeFieldSpecifiedDefaultValue', 'DateTimeFieldScriptingDefaultValue'],
+  },
+  DateTimeFieldSpecifiedDefaultValue: {
+    kind: 'object',
+    description: 'A fixed default value for a date-time field.',
+    discriminator: { property: '@type', value: 'SpecifiedDefaultValue' },
+    fields: {
+      value: { type: 'date-time', description: 'The default date and time.' },
+    },
+  },
+  DateTimeFieldScriptingDefaultValue: {
+    kind: 'object',
+    description: 'A default value for a date-time field computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingDefaultValue' },
+    fields: {
+      scriptName: {
+        type: 'string',
+        description:
+          'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+          'when the value is needed and must return a date.',
+      },
+    },
+  },
   // --- GroupChoiceField defaults
-  ...defaultValueFamily(
-    'GroupChoiceField',
-    'a group field',
-    { type: 'string', description: 'Name of the default group.' },
-    'a group name',
-  ),
+  GroupChoiceFieldDefaultValueProvider: {
+    kind: 'family',
+    description: 'Where the default value of a group field comes from, chosen by `@type`.',
+    discriminator: '@type',
+    members: ['GroupChoiceFieldSpecifiedDefaultValue', 'GroupChoiceFieldScriptingDefaultValue'],
+  },
+  GroupChoiceFieldSpecifiedDefaultValue: {
+    kind: 'object',
+    description: 'A fixed default value for a group field.',
+    discriminator: { property: '@type', value: 'SpecifiedDefaultValue' },
+    fields: {
+      value: { type: 'string', description: 'Name of the default group.' },
+    },
+  },
+  GroupChoiceFieldScriptingDefaultValue: {
+    kind: 'object',
+    description: 'A default value for a group field computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingDefaultValue' },
+    fields: {
+      scriptName: {
+        type: 'string',
+        description:
+          'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+          'when the value is needed and must return a group name.',
+      },
+    },
+  },
 
   // --- BooleanField defaults
   BooleanFieldDefaultValueProvider: {
@@ -338,13 +519,29 @@ const fieldSpecSchemas: SchemaTable = {
     discriminator: '@type',
     members: ['BooleanFieldTrueDefaultValue', 'BooleanFieldFalseDefaultValue', 'BooleanFieldScriptingDefaultValue'],
   },
-  BooleanFieldTrueDefaultValue: member('TrueDefaultValue', 'The checkbox defaults to true.', {}),
-  BooleanFieldFalseDefaultValue: member('FalseDefaultValue', 'The checkbox defaults to false.', {}),
-  BooleanFieldScriptingDefaultValue: member(
-    'ScriptingDefaultValue',
-    'The checkbox default is computed by a Groovy script.',
-    { scriptName: scriptName('a boolean') },
-  ),
+  BooleanFieldTrueDefaultValue: {
+    kind: 'object',
+    description: 'The checkbox defaults to true.',
+    discriminator: { property: '@type', value: 'TrueDefaultValue' },
+    fields: {},
+  },
+  BooleanFieldFalseDefaultValue: {
+    kind: 'object',
+    description: 'The checkbox defaults to false.',
+    discriminator: { property: '@type', value: 'FalseDefaultValue' },
+    fields: {},
+  },
+  BooleanFieldScriptingDefaultValue: {
+    kind: 'object',
+    description: 'The checkbox default is computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingDefaultValue' },
+    fields: { scriptName: {
+      type: 'string',
+      description:
+        'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+        'when the value is needed and must return a boolean.',
+    } },
+  },
 
   // --- GroupChoiceField choices
   GroupChoiceFieldChoiceProvider: {
@@ -353,10 +550,25 @@ const fieldSpecSchemas: SchemaTable = {
     discriminator: '@type',
     members: ['GroupChoiceFieldAllGroups', 'GroupChoiceFieldScriptingChoices'],
   },
-  GroupChoiceFieldAllGroups: member('AllGroups', 'Every group of the server may be picked.', {}),
-  GroupChoiceFieldScriptingChoices: member('ScriptingChoices', 'The groups offered are computed by a Groovy script.', {
-    scriptName: scriptName('a list of group names'),
-  }),
+  GroupChoiceFieldAllGroups: {
+    kind: 'object',
+    description: 'Every group of the server may be picked.',
+    discriminator: { property: '@type', value: 'AllGroups' },
+    fields: {},
+  },
+  GroupChoiceFieldScriptingChoices: {
+    kind: 'object',
+    description: 'The groups offered are computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingChoices' },
+    fields: {
+      scriptName: {
+        type: 'string',
+        description:
+          'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+          'when the value is needed and must return a list of group names.',
+      },
+    },
+  },
 
   // --- UserChoiceField choices and defaults
   UserChoiceFieldChoiceProvider: {
@@ -365,37 +577,61 @@ const fieldSpecSchemas: SchemaTable = {
     discriminator: '@type',
     members: ['UserChoiceFieldAllUsers', 'UserChoiceFieldScriptingChoices'],
   },
-  UserChoiceFieldAllUsers: member('AllUsers', 'Every user of the server may be picked.', {}),
-  UserChoiceFieldScriptingChoices: member('ScriptingChoices', 'The users offered are computed by a Groovy script.', {
-    scriptName: scriptName('a list of user login names'),
-  }),
+  UserChoiceFieldAllUsers: {
+    kind: 'object',
+    description: 'Every user of the server may be picked.',
+    discriminator: { property: '@type', value: 'AllUsers' },
+    fields: {},
+  },
+  UserChoiceFieldScriptingChoices: {
+    kind: 'object',
+    description: 'The users offered are computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingChoices' },
+    fields: {
+      scriptName: {
+        type: 'string',
+        description:
+          'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+          'when the value is needed and must return a list of user login names.',
+      },
+    },
+  },
   UserChoiceFieldDefaultValueProvider: {
     kind: 'family',
     description: 'Where the default user of a single-valued user field comes from, chosen by `@type`.',
     discriminator: '@type',
     members: ['UserChoiceFieldSpecifiedDefaultValue', 'UserChoiceFieldScriptingDefaultValue'],
   },
-  UserChoiceFieldSpecifiedDefaultValue: member(
-    'SpecifiedDefaultValue',
-    'Fixed default users, each possibly limited to some projects; the first entry that applies to the project wins.',
-    {
+  UserChoiceFieldSpecifiedDefaultValue: {
+    kind: 'object',
+    description:
+      'Fixed default users, each possibly limited to some projects; the first entry that applies to ' +
+      'the project wins.',
+    discriminator: { property: '@type', value: 'SpecifiedDefaultValue' },
+    fields: {
       defaultValues: {
         type: { array: { ref: 'UserChoiceFieldDefaultValue' } },
         description: 'Candidate defaults in order of precedence; at least one is expected.',
       },
     },
-  ),
-  UserChoiceFieldScriptingDefaultValue: member(
-    'ScriptingDefaultValue',
-    'The default user is computed by a Groovy script.',
-    { scriptName: scriptName('a user login name') },
-  ),
+  },
+  UserChoiceFieldScriptingDefaultValue: {
+    kind: 'object',
+    description: 'The default user is computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingDefaultValue' },
+    fields: { scriptName: {
+      type: 'string',
+      description:
+        'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+        'when the value is needed and must return a user login name.',
+    } },
+  },
   UserChoiceFieldDefaultValue: {
     kind: 'object',
     description: 'One candidate default user and the projects it applies to.',
     fields: {
       value: { type: 'string', description: 'Login name of the default user.' },
-      applicableProjects: applicableProjects('this default'),
+      applicableProjects: defaultApplicableProjects,
     },
   },
   UserChoiceFieldDefaultMultiValueProvider: {
@@ -404,27 +640,36 @@ const fieldSpecSchemas: SchemaTable = {
     discriminator: '@type',
     members: ['UserChoiceFieldSpecifiedDefaultMultiValue', 'UserChoiceFieldScriptingDefaultMultiValue'],
   },
-  UserChoiceFieldSpecifiedDefaultMultiValue: member(
-    'SpecifiedDefaultMultiValue',
-    'Fixed default user lists, each possibly limited to some projects; the first entry that applies to the project wins.',
-    {
+  UserChoiceFieldSpecifiedDefaultMultiValue: {
+    kind: 'object',
+    description:
+      'Fixed default user lists, each possibly limited to some projects; the first entry that ' +
+      'applies to the project wins.',
+    discriminator: { property: '@type', value: 'SpecifiedDefaultMultiValue' },
+    fields: {
       defaultValues: {
         type: { array: { ref: 'UserChoiceFieldDefaultMultiValue' } },
         description: 'Candidate defaults in order of precedence; at least one is expected.',
       },
     },
-  ),
-  UserChoiceFieldScriptingDefaultMultiValue: member(
-    'ScriptingDefaultMultiValue',
-    'The default users are computed by a Groovy script.',
-    { scriptName: scriptName('a list of user login names') },
-  ),
+  },
+  UserChoiceFieldScriptingDefaultMultiValue: {
+    kind: 'object',
+    description: 'The default users are computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingDefaultMultiValue' },
+    fields: { scriptName: {
+      type: 'string',
+      description:
+        'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+        'when the value is needed and must return a list of user login names.',
+    } },
+  },
   UserChoiceFieldDefaultMultiValue: {
     kind: 'object',
     description: 'One candidate list of default users and the projects it applies to.',
     fields: {
       value: { type: { array: 'string' }, description: 'Login names of the default users; not empty.' },
-      applicableProjects: applicableProjects('this default'),
+      applicableProjects: defaultApplicableProjects,
     },
   },
 
@@ -435,15 +680,31 @@ const fieldSpecSchemas: SchemaTable = {
     discriminator: '@type',
     members: ['ChoiceFieldSpecifiedChoices', 'ChoiceFieldScriptingChoices'],
   },
-  ChoiceFieldSpecifiedChoices: member('SpecifiedChoices', 'A fixed list of choices, in display order.', {
-    choices: {
-      type: { array: { ref: 'ChoiceFieldChoice' } },
-      description: 'The choices; values must be unique.',
+  ChoiceFieldSpecifiedChoices: {
+    kind: 'object',
+    description: 'A fixed list of choices, in display order.',
+    discriminator: { property: '@type', value: 'SpecifiedChoices' },
+    fields: {
+      choices: {
+        type: { array: { ref: 'ChoiceFieldChoice' } },
+        description: 'The choices; values must be unique.',
+      },
     },
-  }),
-  ChoiceFieldScriptingChoices: member('ScriptingChoices', 'The choices are computed by a Groovy script.', {
-    scriptName: scriptName('a list of choice values, or a map from choice values to colors'),
-  }),
+  },
+  ChoiceFieldScriptingChoices: {
+    kind: 'object',
+    description: 'The choices are computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingChoices' },
+    fields: {
+      scriptName: {
+        type: 'string',
+        description:
+          'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+          'when the value is needed and must return a list of choice values, or a map from choice ' +
+          'values to colors.',
+      },
+    },
+  },
   ChoiceFieldChoice: {
     kind: 'object',
     description: 'One choice of an enumeration field.',
@@ -453,7 +714,13 @@ const fieldSpecSchemas: SchemaTable = {
         type: 'string',
         description: 'Display color of the choice as a CSS hex color, e.g. `#F64E60`.',
       },
-      applicableProjects: applicableProjects('this choice'),
+      applicableProjects: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Projects this choice applies to: space-separated project paths, where `**`, `*` and `?` ' +
+          'are path wildcards and a leading `-` excludes. Null means every project.',
+      },
     },
   },
   ChoiceFieldDefaultValueProvider: {
@@ -462,27 +729,36 @@ const fieldSpecSchemas: SchemaTable = {
     discriminator: '@type',
     members: ['ChoiceFieldSpecifiedDefaultValue', 'ChoiceFieldScriptingDefaultValue'],
   },
-  ChoiceFieldSpecifiedDefaultValue: member(
-    'SpecifiedDefaultValue',
-    'Fixed default choices, each possibly limited to some projects; the first entry that applies to the project wins.',
-    {
+  ChoiceFieldSpecifiedDefaultValue: {
+    kind: 'object',
+    description:
+      'Fixed default choices, each possibly limited to some projects; the first entry that applies ' +
+      'to the project wins.',
+    discriminator: { property: '@type', value: 'SpecifiedDefaultValue' },
+    fields: {
       defaultValues: {
         type: { array: { ref: 'ChoiceFieldDefaultValue' } },
         description: 'Candidate defaults in order of precedence; at least one is expected.',
       },
     },
-  ),
-  ChoiceFieldScriptingDefaultValue: member(
-    'ScriptingDefaultValue',
-    'The default choice is computed by a Groovy script.',
-    { scriptName: scriptName('one of the choice values') },
-  ),
+  },
+  ChoiceFieldScriptingDefaultValue: {
+    kind: 'object',
+    description: 'The default choice is computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingDefaultValue' },
+    fields: { scriptName: {
+      type: 'string',
+      description:
+        'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+        'when the value is needed and must return one of the choice values.',
+    } },
+  },
   ChoiceFieldDefaultValue: {
     kind: 'object',
     description: 'One candidate default choice and the projects it applies to.',
     fields: {
       value: { type: 'string', description: 'The default choice value.' },
-      applicableProjects: applicableProjects('this default'),
+      applicableProjects: defaultApplicableProjects,
     },
   },
   ChoiceFieldDefaultMultiValueProvider: {
@@ -491,27 +767,36 @@ const fieldSpecSchemas: SchemaTable = {
     discriminator: '@type',
     members: ['ChoiceFieldSpecifiedDefaultMultiValue', 'ChoiceFieldScriptingDefaultMultiValue'],
   },
-  ChoiceFieldSpecifiedDefaultMultiValue: member(
-    'SpecifiedDefaultMultiValue',
-    'Fixed default choice lists, each possibly limited to some projects; the first entry that applies to the project wins.',
-    {
+  ChoiceFieldSpecifiedDefaultMultiValue: {
+    kind: 'object',
+    description:
+      'Fixed default choice lists, each possibly limited to some projects; the first entry that ' +
+      'applies to the project wins.',
+    discriminator: { property: '@type', value: 'SpecifiedDefaultMultiValue' },
+    fields: {
       defaultValues: {
         type: { array: { ref: 'ChoiceFieldDefaultMultiValue' } },
         description: 'Candidate defaults in order of precedence; at least one is expected.',
       },
     },
-  ),
-  ChoiceFieldScriptingDefaultMultiValue: member(
-    'ScriptingDefaultMultiValue',
-    'The default choices are computed by a Groovy script.',
-    { scriptName: scriptName('a list of choice values') },
-  ),
+  },
+  ChoiceFieldScriptingDefaultMultiValue: {
+    kind: 'object',
+    description: 'The default choices are computed by a Groovy script.',
+    discriminator: { property: '@type', value: 'ScriptingDefaultMultiValue' },
+    fields: { scriptName: {
+      type: 'string',
+      description:
+        'Name of a Groovy script defined in the administration\'s groovy scripts; the script is run ' +
+        'when the value is needed and must return a list of choice values.',
+    } },
+  },
   ChoiceFieldDefaultMultiValue: {
     kind: 'object',
     description: 'One candidate list of default choices and the projects it applies to.',
     fields: {
       value: { type: { array: 'string' }, description: 'The default choice values; not empty.' },
-      applicableProjects: applicableProjects('this default'),
+      applicableProjects: defaultApplicableProjects,
     },
   },
 };
@@ -542,13 +827,14 @@ const autoBase: Record<string, Field> = {
   toState: { type: 'string', description: 'State the issue is moved to when the trigger fires.' },
 };
 
-const branchesField = (what: string): Field => ({
+/** The branch filter of the pull-request triggers. */
+const pullRequestBranches: Field = {
   type: 'string',
   nullable: true,
   description:
-    `Space-separated ${what} the trigger applies to, with \`**\`, \`*\`, \`?\` path wildcards and a leading ` +
-    '`-` to exclude; null for any branch.',
-});
+    'Space-separated target branches of the pull request the trigger applies to, with `**`, `*`, ' +
+    '`?` path wildcards and a leading `-` to exclude; null for any branch.',
+};
 
 const transitionSchemas: SchemaTable = {
   StateSpec: {
@@ -568,74 +854,152 @@ const transitionSchemas: SchemaTable = {
     members: [
       'ManualSpec',
       'PullRequestOpenedSpec',
+      'PullRequestOpenedOrUpdatedSpec',
       'PullRequestMergedSpec',
       'PullRequestDiscardedSpec',
       'BuildSuccessfulSpec',
       'BranchUpdatedSpec',
+      'BranchCreatedSpec',
       'IssueStateTransitedSpec',
       'NoActivitySpec',
     ],
   },
-  ManualSpec: member('ManualSpec', 'A transition users trigger by hand from the issue page.', {
-    ...transitionBase,
-    toStates: {
-      type: { array: 'string' },
-      description: 'States the user may move the issue to; an empty list means any state.',
-    },
-    authorizedRoles: {
-      type: { array: 'string' },
-      description:
-        'Who may trigger it: role names, `<Issue Submitter>` for the person who opened the issue, or ' +
-        '`{Field Name}` for the users or group held by that custom field. An empty list allows every user.',
-    },
-    promptFields: {
-      type: { array: 'string' },
-      description: 'Custom fields the user is asked to fill in when triggering the transition; may be empty.',
-    },
-  }),
-  PullRequestOpenedSpec: member('PullRequestOpenedSpec', 'Fires when a pull request fixing the issue is opened.', {
-    ...autoBase,
-    branches: branchesField('target branches of the pull request'),
-  }),
-  PullRequestMergedSpec: member('PullRequestMergedSpec', 'Fires when a pull request fixing the issue is merged.', {
-    ...autoBase,
-    branches: branchesField('target branches of the pull request'),
-  }),
-  PullRequestDiscardedSpec: member(
-    'PullRequestDiscardedSpec',
-    'Fires when a pull request fixing the issue is discarded.',
-    { ...autoBase, branches: branchesField('target branches of the pull request') },
-  ),
-  BuildSuccessfulSpec: member('BuildSuccessfulSpec', 'Fires when a build fixing the issue succeeds.', {
-    ...autoBase,
-    jobNames: {
-      type: 'string',
-      nullable: true,
-      description:
-        'Space-separated job names the trigger applies to, with `*` and `?` wildcards and a leading `-` to exclude; null for any job.',
-    },
-    branches: branchesField('branches of the build'),
-  }),
-  BranchUpdatedSpec: member('BranchUpdatedSpec', 'Fires when a commit fixing the issue lands on a branch.', {
-    ...autoBase,
-    branches: branchesField('branches'),
-  }),
-  IssueStateTransitedSpec: member(
-    'IssueStateTransitedSpec',
-    'Fires when some issue is moved into one of the listed states; the issues matching `issueQuery`, where `current issue` ' +
-      'stands for the issue that moved, are then transited.',
-    {
-      ...autoBase,
-      states: {
+  ManualSpec: {
+    kind: 'object',
+    description: 'A transition users trigger by hand from the issue page.',
+    discriminator: { property: '@type', value: 'ManualSpec' },
+    fields: {
+      ...transitionBase,
+      toStates: {
         type: { array: 'string' },
-        description: 'States of the other issue that fire the trigger; at least one is expected.',
+        description: 'States the user may move the issue to; an empty list means any state.',
+      },
+      authorizedRoles: {
+        type: { array: 'string' },
+        description:
+          'Who may trigger it: role names, `<Issue Submitter>` for the person who opened the issue, or ' +
+          '`{Field Name}` for the users or group held by that custom field. An empty list allows every user.',
+      },
+      promptFields: {
+        type: { array: 'string' },
+        description: 'Custom fields the user is asked to fill in when triggering the transition; may be empty.',
       },
     },
-  ),
-  NoActivitySpec: member('NoActivitySpec', 'Fires when an issue has had no activity for a number of days.', {
-    ...autoBase,
-    days: { type: 'int32', description: 'Days without activity before the issue is moved; at least 1.', constraints: { minimum: 1 } },
-  }),
+  },
+  PullRequestOpenedSpec: {
+    until: 'v15.1.0',
+    kind: 'object',
+    description: 'Fires when a pull request fixing the issue is opened.',
+    discriminator: { property: '@type', value: 'PullRequestOpenedSpec' },
+    fields: { ...autoBase, branches: pullRequestBranches },
+  },
+  PullRequestOpenedOrUpdatedSpec: {
+    since: 'v15.1.0',
+    kind: 'object',
+    description:
+      'Fires when a pull request fixing the issue is opened or gets new commits. It took over from ' +
+      '`PullRequestOpenedSpec`, and stored rules of that type were converted.',
+    discriminator: { property: '@type', value: 'PullRequestOpenedOrUpdatedSpec' },
+    fields: { ...autoBase, branches: pullRequestBranches },
+  },
+  PullRequestMergedSpec: {
+    kind: 'object',
+    description: 'Fires when a pull request fixing the issue is merged.',
+    discriminator: { property: '@type', value: 'PullRequestMergedSpec' },
+    fields: { ...autoBase, branches: pullRequestBranches },
+  },
+  PullRequestDiscardedSpec: {
+    kind: 'object',
+    description: 'Fires when a pull request fixing the issue is discarded.',
+    discriminator: { property: '@type', value: 'PullRequestDiscardedSpec' },
+    fields: { ...autoBase, branches: pullRequestBranches },
+  },
+  BuildSuccessfulSpec: {
+    kind: 'object',
+    description: 'Fires when a build fixing the issue succeeds.',
+    discriminator: { property: '@type', value: 'BuildSuccessfulSpec' },
+    fields: {
+      ...autoBase,
+      jobNames: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Space-separated job names the trigger applies to, with `*` and `?` wildcards and a leading `-` to exclude; null for any job.',
+      },
+      branches: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Space-separated branches of the build the trigger applies to, with `**`, `*`, `?` path ' +
+          'wildcards and a leading `-` to exclude; null for any branch.',
+      },
+    },
+  },
+  BranchUpdatedSpec: {
+    kind: 'object',
+    description: 'Fires when a commit fixing the issue lands on a branch.',
+    discriminator: { property: '@type', value: 'BranchUpdatedSpec' },
+    fields: {
+      ...autoBase,
+      branches: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Space-separated branches the trigger applies to, with `**`, `*`, `?` path wildcards and a ' +
+          'leading `-` to exclude; null for any branch.',
+      },
+      commitMessages: {
+        since: 'v12.0.5',
+        type: 'string',
+        nullable: true,
+        description:
+          'Space-separated commit messages the trigger applies to, with `*` and `?` wildcards and a ' +
+          'leading `-` to exclude; null for any message.',
+      },
+    },
+  },
+  BranchCreatedSpec: {
+    since: 'v15.1.0',
+    kind: 'object',
+    description:
+      'Fires when a branch is created; the issues matching `issueQuery` are then transited. A new ' +
+      'rule starts with a query selecting the issue whose number appears in the branch name.',
+    discriminator: { property: '@type', value: 'BranchCreatedSpec' },
+    fields: {
+      ...autoBase,
+      branches: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Space-separated new branches the trigger applies to, with `**`, `*`, `?` path wildcards ' +
+          'and a leading `-` to exclude; null for any branch.',
+      },
+    },
+  },
+  IssueStateTransitedSpec: {
+    kind: 'object',
+    description:
+      'Fires when some issue changes state; the issues matching `issueQuery`, where `current issue` ' +
+      'stands for the issue that moved, are then transited.',
+    discriminator: { property: '@type', value: 'IssueStateTransitedSpec' },
+    fields: {
+      ...autoBase,
+      states: {
+        until: 'v13.0.0',
+        type: { array: 'string' },
+        description: 'Only moves into these states fire the trigger; at least one is expected.',
+      },
+    },
+  },
+  NoActivitySpec: {
+    kind: 'object',
+    description: 'Fires when an issue has had no activity for a number of days.',
+    discriminator: { property: '@type', value: 'NoActivitySpec' },
+    fields: {
+      ...autoBase,
+      days: { type: 'int32', description: 'Days without activity before the issue is moved; at least 1.', constraints: { minimum: 1 } },
+    },
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -683,6 +1047,7 @@ const otherSchemas: SchemaTable = {
         description: 'Link names (e.g. `Sub Issues`) shown on the issue cards.',
       },
       editColumns: {
+        until: 'v12.0.0',
         type: { array: 'string' },
         nullable: true,
         description:
@@ -742,6 +1107,7 @@ const otherSchemas: SchemaTable = {
     },
   },
   CommitMessageFixPatterns: {
+    until: 'v15.1.3',
     kind: 'object',
     description:
       'Patterns that recognise issue references in commit messages as fixing the issue (e.g. `fixes #123`).',
@@ -749,6 +1115,26 @@ const otherSchemas: SchemaTable = {
       entries: {
         type: { array: { ref: 'CommitMessageFixPattern' } },
         description: 'The patterns; a reference matching any of them counts as a fix.',
+      },
+    },
+  },
+  CommitMessageFixSetting: {
+    since: 'v15.1.3',
+    kind: 'object',
+    description: 'Guidance and detection patterns for commit messages that fix issues.',
+    fields: {
+      fixSuggestion: {
+        type: 'string',
+        description:
+          'Text telling coding agents how to reference an issue in a commit message that fixes it ' +
+          '(e.g. a `Fixes <issue reference>` footer line). Must not be empty; a new setting holds ' +
+          'OneDev\'s stock advice.',
+      },
+      fixPatterns: {
+        type: { array: { ref: 'CommitMessageFixPattern' } },
+        description:
+          'The patterns; each line of a commit message is checked against every entry, and a ' +
+          'reference matching one counts as a fix.',
       },
     },
   },
@@ -834,8 +1220,16 @@ export const settingsIssueSchemas: SchemaTable = {
         description: 'Description templates for new issues; may be empty.',
       },
       commitMessageFixPatterns: {
+        until: 'v15.1.3',
         type: { ref: 'CommitMessageFixPatterns' },
         description: 'Patterns deciding which commit messages fix which issues.',
+      },
+      commitMessageFixSetting: {
+        since: 'v15.1.3',
+        type: { ref: 'CommitMessageFixSetting' },
+        description:
+          'How commit messages should reference the issues they fix, and the patterns that recognise ' +
+          'such references. Took over from `commitMessageFixPatterns`, whose entries became `fixPatterns`.',
       },
       externalIssueTransformers: {
         type: { ref: 'ExternalIssueTransformers' },
