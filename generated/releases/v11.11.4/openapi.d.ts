@@ -21,7 +21,7 @@ export interface paths {
         put?: never;
         /**
          * Set System Setting
-         * @description Saves the general system settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400. On a server deployed behind a Kubernetes ingress, a `serverUrl` other than the ingress URL is refused with 400.
+         * @description Saves the general system settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7). On a server deployed behind a Kubernetes ingress, a `serverUrl` other than the ingress URL is refused (400, or 406 from v12.0.9).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -49,7 +49,7 @@ export interface paths {
         put?: never;
         /**
          * Set Authenticator
-         * @description Saves the external authenticator; `@class` picks its type and must be one of the fully qualified class names listed. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. This operation also accepts the JSON literal `null` (or an empty body): it removes the external authenticator.
+         * @description Saves the external authenticator; `@class` picks its type and must be one of the fully qualified class names listed. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). This operation also accepts the JSON literal `null` (or an empty body): it removes the external authenticator.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -77,7 +77,7 @@ export interface paths {
         put?: never;
         /**
          * Set Backup Setting
-         * @description Saves the automatic database backup schedule. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. This operation also accepts the JSON literal `null` (or an empty body): it turns automatic backup off. The cron expression is not checked here; an invalid one makes scheduling fail later.
+         * @description Saves the automatic database backup schedule. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). This operation also accepts the JSON literal `null` (or an empty body): it turns automatic backup off. The cron expression is not checked here; an invalid one makes scheduling fail later.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -105,7 +105,7 @@ export interface paths {
         put?: never;
         /**
          * Set Build Setting
-         * @description Saves the server-wide build list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400.
+         * @description Saves the server-wide build list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Set Groovy Scripts
-         * @description Replaces the whole list of Groovy scripts: scripts left out of the array are removed. Script names are not checked for uniqueness here. A `null` or empty body is refused with 400.
+         * @description Replaces the whole list of Groovy scripts: scripts left out of the array are removed. Script names are not checked for uniqueness here. A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -161,7 +161,7 @@ export interface paths {
         put?: never;
         /**
          * Set Issue Setting
-         * @description Saves the server-wide issue settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400. The saved value is marked as not reconciled, so the web UI asks an administrator to resolve issue data that no longer matches the new field and state definitions.
+         * @description Saves the server-wide issue settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7). The saved value is marked as not reconciled, so the web UI asks an administrator to resolve issue data that no longer matches the new field and state definitions.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -189,7 +189,7 @@ export interface paths {
         put?: never;
         /**
          * Set Job Executors
-         * @description Replaces the whole list of job executors: executors left out of the array are removed, and the array order is the order in which executors are tried. A `null` or empty body is refused with 400.
+         * @description Replaces the whole list of job executors: executors left out of the array are removed, and the array order is the order in which executors are tried. A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -217,7 +217,7 @@ export interface paths {
         put?: never;
         /**
          * Set Mail Service
-         * @description Saves the mail service; `@type` picks its kind. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. This operation also accepts the JSON literal `null` (or an empty body): it removes the mail service, which stops all outgoing email.
+         * @description Saves the mail service; `@type` picks its kind. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). This operation also accepts the JSON literal `null` (or an empty body): it removes the mail service, which stops all outgoing email.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -245,7 +245,7 @@ export interface paths {
         put?: never;
         /**
          * Set Service Desk Setting
-         * @description Saves the service desk setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. This operation also accepts the JSON literal `null` (or an empty body): it clears the service desk setting. Receiving issues by email also needs a mail service that can check incoming mail.
+         * @description Saves the service desk setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). This operation also accepts the JSON literal `null` (or an empty body): it clears the service desk setting. Receiving issues by email also needs a mail service that can check incoming mail.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -273,7 +273,7 @@ export interface paths {
         put?: never;
         /**
          * Set Notification Template Setting
-         * @description Saves the email templates. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. Templates are not compiled here; a broken one shows up when an email is rendered. The server also accepts the JSON literal `null` here and stores it, which leaves it unable to render emails: do not send it.
+         * @description Saves the email templates. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). Templates are not compiled here; a broken one shows up when an email is rendered. The server also accepts the JSON literal `null` here and stores it, which leaves it unable to render emails: do not send it.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -301,7 +301,7 @@ export interface paths {
         put?: never;
         /**
          * Set Project Setting
-         * @description Saves the server-wide project list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400.
+         * @description Saves the server-wide project list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -329,7 +329,7 @@ export interface paths {
         put?: never;
         /**
          * Set Pull Request Setting
-         * @description Saves the server-wide pull request list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400.
+         * @description Saves the server-wide pull request list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -357,7 +357,7 @@ export interface paths {
         put?: never;
         /**
          * Set Security Setting
-         * @description Saves the security setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400. Turning anonymous access on lets callers without credentials use read operations their anonymous permissions allow.
+         * @description Saves the security setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7). Turning anonymous access on lets callers without credentials use read operations their anonymous permissions allow.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -385,7 +385,7 @@ export interface paths {
         put?: never;
         /**
          * Set Ssh Setting
-         * @description Saves the SSH server setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400. The key is not parsed here; clients connecting over SSH see the new host key.
+         * @description Saves the SSH server setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7). The key is not parsed here; clients connecting over SSH see the new host key.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -413,7 +413,7 @@ export interface paths {
         put?: never;
         /**
          * Set Sso Connectors
-         * @description Replaces the whole list of single sign-on connectors: connectors left out of the array are removed. A `null` or empty body is refused with 400.
+         * @description Replaces the whole list of single sign-on connectors: connectors left out of the array are removed. A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -441,7 +441,7 @@ export interface paths {
         put?: never;
         /**
          * Set Contributed Settings
-         * @description Replaces all plugin-contributed settings with the array sent: the server keeps one setting per `@type` (a later element of the same type wins) and drops types left out. A `null` or empty body is refused with 400.
+         * @description Replaces all plugin-contributed settings with the array sent: the server keeps one setting per `@type` (a later element of the same type wins) and drops types left out. A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -2485,7 +2485,6 @@ export interface components {
          *       "submitterId": 7,
          *       "cancellerId": null,
          *       "jobName": "ci",
-         *       "workspacePath": "/onedev-build/workspace",
          *       "checkoutPaths": [
          *         "/onedev-build/workspace"
          *       ],
@@ -2512,7 +2511,8 @@ export interface components {
          *       },
          *       "submitReason": "Branch 'main' is updated",
          *       "requestId": null,
-         *       "issueId": null
+         *       "issueId": null,
+         *       "workspacePath": "/onedev-build/workspace"
          *     }
          */
         Build: {
@@ -2722,11 +2722,8 @@ export interface components {
             buildId: number;
             /** @description Parameter name as declared in the job. */
             name: string;
-            /**
-             * @description Kind of the parameter, as the job's parameter spec names it (display names, spaces included).
-             * @enum {string}
-             */
-            type: "Checkbox" | "Text" | "Date" | "Date Time" | "Secret" | "Integer" | "Float" | "Commit" | "Enumeration" | "User" | "Group" | "Issue" | "Iteration" | "Build" | "Pull Request";
+            /** @description Kind of the parameter: the display name of the job parameter spec, spaces included. Current servers write one of 15 names: `Checkbox`, `Text`, `Date`, `Date Time`, `Secret`, `Integer`, `Float`, `Commit`, `Enumeration`, `User`, `Group`, `Issue`, `Iteration`, `Build` and `Pull Request`. It is not a closed set: builds stored before OneDev v10.9.0 may still say `Milestone`, and builds stored before v11.8.0 may still say `Working Period`, because the upgrades that renamed those kinds (data migrations 167 and 196) rewrote only the issue fields, not build parameters. Treat an unknown name as text. */
+            type: string;
             /** @description The value as text; null when the parameter has no value. Always `*****` for `Secret` parameters. `Date` and `Date Time` values are epoch milliseconds written as text. */
             value: string | null;
         };
@@ -4033,8 +4030,8 @@ export interface components {
         GroovyScript: {
             /** @description Unique name of the script; it may not start with `builtin:`. */
             name: string;
-            /** @description The script source, one array element per line. */
-            content: string[];
+            /** @description The script source, one array element per line. A script posted without content is stored that way and read back as null. */
+            content: string[] | null;
             /** @description Whether CI/CD jobs may run this script (true unless changed). */
             canBeUsedByBuildJobs: boolean;
             /** @description Job match expression restricting which jobs may use the script, e.g. `"Project" is "backend" and "Branch" is "main"`; null allows any job. */
@@ -4555,7 +4552,7 @@ export interface components {
             specId: number;
         };
         /**
-         * @description Fires when some issue is moved into one of the listed states; the issues matching `issueQuery`, where `current issue` stands for the issue that moved, are then transited.
+         * @description Fires when some issue changes state; the issues matching `issueQuery`, where `current issue` stands for the issue that moved, are then transited.
          * @example {
          *       "@type": "IssueStateTransitedSpec",
          *       "fromStates": [
@@ -4583,7 +4580,7 @@ export interface components {
             removeFields: string[];
             /** @description State the issue is moved to when the trigger fires. */
             toState: string;
-            /** @description States of the other issue that fire the trigger; at least one is expected. */
+            /** @description Only moves into these states fire the trigger; at least one is expected. */
             states: string[];
         };
         /** @description A description template pre-filled when opening issues that match a query. */
@@ -7656,8 +7653,8 @@ export interface components {
             disableDashboard: boolean;
             /** @description Whether user avatars are fetched from a public avatar service. */
             useAvatarService: boolean;
-            /** @description Base URL of the avatar service; a hash of the email address is appended. Defaults to `https://secure.gravatar.com/avatar/`. Used only when `useAvatarService` is true. */
-            avatarServiceUrl: string | null;
+            /** @description Base URL of the avatar service; a hash of the email address is appended. Always set: `https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true. */
+            avatarServiceUrl: string;
         };
         /**
          * @description A custom field holding free text.

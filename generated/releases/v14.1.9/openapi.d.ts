@@ -21,7 +21,7 @@ export interface paths {
         put?: never;
         /**
          * Set System Setting
-         * @description Saves the general system settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400. On a server deployed behind a Kubernetes ingress, a `serverUrl` other than the ingress URL is refused with 400.
+         * @description Saves the general system settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7). On a server deployed behind a Kubernetes ingress, a `serverUrl` other than the ingress URL is refused (400, or 406 from v12.0.9).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -49,7 +49,7 @@ export interface paths {
         put?: never;
         /**
          * Set Authenticator
-         * @description Saves the external authenticator; `@class` picks its type and must be one of the fully qualified class names listed. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. This operation also accepts the JSON literal `null` (or an empty body): it removes the external authenticator.
+         * @description Saves the external authenticator; `@class` picks its type and must be one of the fully qualified class names listed. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). This operation also accepts the JSON literal `null` (or an empty body): it removes the external authenticator.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -77,7 +77,7 @@ export interface paths {
         put?: never;
         /**
          * Set Backup Setting
-         * @description Saves the automatic database backup schedule. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. This operation also accepts the JSON literal `null` (or an empty body): it turns automatic backup off. The cron expression is not checked here; an invalid one makes scheduling fail later.
+         * @description Saves the automatic database backup schedule. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). This operation also accepts the JSON literal `null` (or an empty body): it turns automatic backup off. The cron expression is not checked here; an invalid one makes scheduling fail later.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -105,7 +105,7 @@ export interface paths {
         put?: never;
         /**
          * Set Build Setting
-         * @description Saves the server-wide build list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400.
+         * @description Saves the server-wide build list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Set Groovy Scripts
-         * @description Replaces the whole list of Groovy scripts: scripts left out of the array are removed. Script names are not checked for uniqueness here. A `null` or empty body is refused with 400.
+         * @description Replaces the whole list of Groovy scripts: scripts left out of the array are removed. Script names are not checked for uniqueness here. A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -161,7 +161,7 @@ export interface paths {
         put?: never;
         /**
          * Set Issue Setting
-         * @description Saves the server-wide issue settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400. The saved value is marked as not reconciled, so the web UI asks an administrator to resolve issue data that no longer matches the new field and state definitions.
+         * @description Saves the server-wide issue settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7). The saved value is marked as not reconciled, so the web UI asks an administrator to resolve issue data that no longer matches the new field and state definitions.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -189,7 +189,7 @@ export interface paths {
         put?: never;
         /**
          * Set Job Executors
-         * @description Replaces the whole list of job executors: executors left out of the array are removed, and the array order is the order in which executors are tried. A `null` or empty body is refused with 400.
+         * @description Replaces the whole list of job executors: executors left out of the array are removed, and the array order is the order in which executors are tried. A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -208,16 +208,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get Mail Service
-         * @description Reads the mail service. The value carries `@type` naming the kind of mail service.
+         * Get Mail Connector
+         * @description Reads the mail connector, the account the server sends (and optionally receives) email through. The value carries `@type` naming the kind of connector.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
-        get: operations["settingGetMailService"];
+        get: operations["settingGetMailConnector"];
         put?: never;
         /**
          * Set Mail Service
-         * @description Saves the mail service; `@type` picks its kind. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. This operation also accepts the JSON literal `null` (or an empty body): it removes the mail service, which stops all outgoing email.
+         * @description Saves the mail connector; `@type` picks its kind. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). This operation also accepts the JSON literal `null` (or an empty body): it removes the mail connector, which stops all outgoing email.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -245,7 +245,7 @@ export interface paths {
         put?: never;
         /**
          * Set Service Desk Setting
-         * @description Saves the service desk setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. This operation also accepts the JSON literal `null` (or an empty body): it clears the service desk setting. Receiving issues by email also needs a mail service that can check incoming mail.
+         * @description Saves the service desk setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). This operation also accepts the JSON literal `null` (or an empty body): it clears the service desk setting. Receiving issues by email also needs a mail service that can check incoming mail.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -273,7 +273,7 @@ export interface paths {
         put?: never;
         /**
          * Set Notification Template Setting
-         * @description Saves the email templates. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. Templates are not compiled here; a broken one shows up when an email is rendered. The server also accepts the JSON literal `null` here and stores it, which leaves it unable to render emails: do not send it.
+         * @description Saves the email templates. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). Templates are not compiled here; a broken one shows up when an email is rendered. The server also accepts the JSON literal `null` here and stores it, which leaves it unable to render emails: do not send it.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -301,7 +301,7 @@ export interface paths {
         put?: never;
         /**
          * Set Project Setting
-         * @description Saves the server-wide project list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400.
+         * @description Saves the server-wide project list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -329,7 +329,7 @@ export interface paths {
         put?: never;
         /**
          * Set Pull Request Setting
-         * @description Saves the server-wide pull request list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400.
+         * @description Saves the server-wide pull request list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -357,7 +357,7 @@ export interface paths {
         put?: never;
         /**
          * Set Security Setting
-         * @description Saves the security setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400. Turning anonymous access on lets callers without credentials use read operations their anonymous permissions allow.
+         * @description Saves the security setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7). Turning anonymous access on lets callers without credentials use read operations their anonymous permissions allow.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -385,39 +385,11 @@ export interface paths {
         put?: never;
         /**
          * Set Ssh Setting
-         * @description Saves the SSH server setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server does not run the web UI's form checks on it, so an inconsistent value is stored as sent. A `null` or empty body is refused with 400. The key is not parsed here; clients connecting over SSH see the new host key.
+         * @description Saves the SSH server setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7). The key is not parsed here; clients connecting over SSH see the new host key.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
         post: operations["settingSetSshSetting"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/settings/sso-connectors": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get Sso Connectors
-         * @description Reads the single sign-on connectors (OpenID Connect and the like). Each element carries `@type` naming the connector kind.
-         *
-         *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
-         */
-        get: operations["settingGetSsoConnectors"];
-        put?: never;
-        /**
-         * Set Sso Connectors
-         * @description Replaces the whole list of single sign-on connectors: connectors left out of the array are removed. A `null` or empty body is refused with 400.
-         *
-         *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
-         */
-        post: operations["settingSetSsoConnectors"];
         delete?: never;
         options?: never;
         head?: never;
@@ -441,7 +413,7 @@ export interface paths {
         put?: never;
         /**
          * Set Contributed Settings
-         * @description Replaces all plugin-contributed settings with the array sent: the server keeps one setting per `@type` (a later element of the same type wins) and drops types left out. A `null` or empty body is refused with 400.
+         * @description Replaces all plugin-contributed settings with the array sent: the server keeps one setting per `@type` (a later element of the same type wins) and drops types left out. A `null` or empty body is refused (400, or 406 from v13.0.7).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -460,21 +432,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get Basic Info
+         * Get Pull Request
          * @description Reads the pull request's own properties (child records are separate reads).
          *
          *     **Permission:** Anyone who can read the code of the target project.
          */
-        get: operations["pullRequestGetBasicInfo"];
+        get: operations["pullRequestGetPullRequest"];
         put?: never;
         post?: never;
         /**
-         * Delete
+         * Delete Pull Request
          * @description Deletes the pull request together with its labels, updates, reviews, assignments, comments, changes, watches and builds. This cannot be undone.
          *
          *     **Permission:** A user who may manage pull requests of the target project.
          */
-        delete: operations["pullRequestDelete"];
+        delete: operations["pullRequestDeletePullRequest"];
         options?: never;
         head?: never;
         patch?: never;
@@ -708,20 +680,20 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Query Basic Info
+         * Query Pull Requests
          * @description Lists pull requests matching a query, one page at a time, across every project the caller can read code of. Unless the query sorts otherwise, the most recently active requests come first. Use it also to turn a pull request number into its id.
          *
          *     **Permission:** Any caller; only requests of projects whose code the caller can read are returned.
          */
-        get: operations["pullRequestQueryBasicInfo"];
+        get: operations["pullRequestQueryPullRequests"];
         put?: never;
         /**
-         * Create
-         * @description Opens a pull request from a source branch to a target branch. The caller becomes the submitter; the server computes the merge base, records the first update, adds the reviewers that branch protection requires plus those asked for, and assigns the given users (or the project's default assignees). Refused with 400 when source and target are the same, when another open request already covers the change, when the change is already merged, or when the branches share no history; refused with 406 when a requested reviewer is the submitter; 500 when branch protection requires more reviewers than there are candidates.
+         * Create Pull Request
+         * @description Opens a pull request from a source branch to a target branch. The caller becomes the submitter; the server computes the merge base, records the first update, adds the reviewers that branch protection requires plus those asked for, and assigns the given users (or the project's default assignees). Refused with 406 when source and target are the same, when another open request already covers the change, when the change is already merged, when the branches share no history, or when a requested reviewer is the submitter. From v15.1.0, listing assignees also needs the caller to have write access to the target project's code (406 otherwise; the server checks the caller, not each assignee). 500 when branch protection requires more reviewers than there are candidates.
          *
          *     **Permission:** A signed-in user who can read the code of both the target and the source project.
          */
-        post: operations["pullRequestCreate"];
+        post: operations["pullRequestCreatePullRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -783,7 +755,7 @@ export interface paths {
         put?: never;
         /**
          * Set Merge Strategy
-         * @description Changes how the request will be merged and records the change in the activity log. Changing the strategy also switches auto merge off; the merge preview is recomputed.
+         * @description Changes how the request will be merged and records the change in the activity log. Changing the strategy also switches auto merge off; the merge preview is recomputed. Refused with 406 when the request is merged or discarded.
          *
          *     **Permission:** The submitter of the request, one of its assignees, or a user who may manage pull requests of the target project.
          */
@@ -805,9 +777,9 @@ export interface paths {
         put?: never;
         /**
          * Set Auto Merge
-         * @description Switches auto merge on or off. Turning it on when every merge condition is already met merges the request at once (with `commitMessage`, or the default message); otherwise the server merges it later, as soon as the conditions hold. Answered with 406 when the request is closed, when turning off auto merge that is already off, or when the commit message breaks the target branch's commit-message rules (checked whenever the merge strategy writes a commit).
+         * @description Switches auto merge on or off; once on, the server merges the request as soon as every merge condition holds, with `commitMessage` or the default message. Turning it on is refused with 406 when the request could be merged right now (merge it directly instead). Also answered with 406 when the request is closed, or when the commit message (the default one when none is given) breaks the target branch's commit-message rules, which apply whenever the merge strategy writes a commit. A blank message counts as none.
          *
-         *     **Permission:** While auto merge is on: the user who turned it on, or a user who may manage pull requests of the target project. While it is off: a user with write access to the target project's code.
+         *     **Permission:** Someone who may modify the request (submitter, assignee or pull request manager) and who also has write access to the target project's code.
          */
         post: operations["pullRequestSetAutoMerge"];
         delete?: never;
@@ -826,12 +798,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reopen
+         * Reopen Pull Request
          * @description Reopens a merged or discarded pull request. Answered with 406 when the request is already open, when the target branch, the source project or the source branch no longer exists, when another request for the same change is open or merged, or when the source branch is already merged into the target branch.
          *
          *     **Permission:** The submitter of the request, one of its assignees, or a user who may manage pull requests of the target project.
          */
-        post: operations["pullRequestReopen"];
+        post: operations["pullRequestReopenPullRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -848,12 +820,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Discard
+         * Discard Pull Request
          * @description Closes an open pull request without merging it. Answered with 406 when the request is already merged or discarded.
          *
          *     **Permission:** The submitter of the request, one of its assignees, or a user who may manage pull requests of the target project.
          */
-        post: operations["pullRequestDiscard"];
+        post: operations["pullRequestDiscardPullRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -870,12 +842,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Merge
+         * Merge Pull Request
          * @description Merges the pull request into its target branch with its merge strategy, using the computed merge preview. Answered with 406 when the request is closed, when its background check failed, when no up-to-date merge preview exists yet, when there are conflicts, when reviews are still awaited, when required builds have not passed, when a required signature is missing on the head commit, when commit messages break the branch rules, or when the given merge commit message breaks them. If the project is set to delete merged branches, the source branch is deleted afterwards when allowed.
          *
          *     **Permission:** A signed-in user with write access to the target project's code.
          */
-        post: operations["pullRequestMerge"];
+        post: operations["pullRequestMergePullRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -926,6 +898,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pulls/{requestId}/attachments/{preferredAttachmentName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload Attachment
+         * @description Stores a file among the attachments of the pull request and answers with the path the server serves it under, relative to the server URL (for example `/~downloads/projects/5/attachments/6f1b2c9e-4d3a-4b8e-9a71-2c5d8e0f3b64/retry.log`), ready to link from the description or a comment. OneDev writes that path as plain text, without JSON quotes. When the project already holds an attachment of that name for the request, the server adds `_2`, `_3`, ... before the extension; `..` in the name becomes `-`. A file over the upload limit of the server's performance settings is refused with 413.
+         *
+         *     **Permission:** The submitter of the request, one of its assignees, or a user who may manage pull requests of the target project.
+         */
+        post: operations["pullRequestUploadAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builds/{buildId}": {
         parameters: {
             query?: never;
@@ -934,21 +928,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get Basic Info
+         * Get Build
          * @description Reads one build: job, commit, status, timing and the ids of related records. Labels, parameters and dependencies are separate operations.
          *
          *     **Permission:** Anyone allowed to see builds of this job in the build's project (the "access build" job privilege, granted by the project's roles or by anonymous access), or an administrator.
          */
-        get: operations["buildGetBasicInfo"];
+        get: operations["buildGetBuild"];
         put?: never;
         post?: never;
         /**
-         * Delete
+         * Delete Build
          * @description Deletes a build together with its labels, parameters, dependency records and metrics, and also the packages it published. Its log and artifacts are removed from storage after the deletion commits.
          *
          *     **Permission:** Users with the "manage job" privilege for this build's job in its project, or an administrator.
          */
-        delete: operations["buildDelete"];
+        delete: operations["buildDeleteBuild"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1072,14 +1066,36 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Query Basic Info
-         * @description Lists builds of all projects that match a query, one page at a time, ordered by the query's `order by` and then newest submission first. Builds the caller may not see are left out rather than refused.
+         * Query Builds
+         * @description Lists builds of all projects that match a query, one page at a time, ordered by the query's `order by` and then newest submission first. Builds the caller may not see are left out rather than refused. To turn a build number into an id, query `"Number" is "path/to/project#100"`.
          *
          *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access); the page only holds builds the caller may access. Non-administrators may ask for at most 100 records.
          */
-        get: operations["buildQueryBasicInfo"];
+        get: operations["buildQueryBuilds"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/builds/{buildId}/description": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set Description
+         * @description Replaces the Markdown description of a build. The body is the new text itself, not a JSON string: quotes sent around it become part of the description. A change is recorded in the project's audit log; sending the current text again changes nothing.
+         *
+         *     **Permission:** Users with the "manage job" privilege for this build's job in its project, or an administrator.
+         */
+        post: operations["buildSetDescription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1094,27 +1110,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get Basic Info
+         * Get Group
          * @description Reads one group by its id (its own properties, without members or project roles).
          *
          *     **Permission:** Site administrators only.
          */
-        get: operations["groupGetBasicInfo"];
+        get: operations["groupGetGroup"];
         put?: never;
         /**
-         * Update
+         * Update Group
          * @description Changes a group: the properties present in the body replace the stored ones, the others are kept. A new name is carried over to the places that refer to the group by name (branch and tag protections, job secret authorizations, settings); a name already used by another group fails with 500.
          *
          *     **Permission:** Site administrators only.
          */
-        post: operations["groupUpdate"];
+        post: operations["groupUpdateGroup"];
         /**
-         * Delete
+         * Delete Group
          * @description Deletes a group together with its memberships and project roles. Refused with 500 (the message says where) while project settings such as branch or tag protections, or global settings, still refer to the group by name.
          *
          *     **Permission:** Site administrators only.
          */
-        delete: operations["groupDelete"];
+        delete: operations["groupDeleteGroup"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1172,20 +1188,20 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Query Basic Info
-         * @description Pages through groups, optionally only those whose whole name matches `name` (case-insensitive; `*` stands for any run of characters, so `dev*` finds names starting with "dev"). No particular order is promised. A `count` or `offset` that is not an integer is answered with 404, a missing one or an unknown parameter with 400.
+         * Query Groups
+         * @description Pages through groups, optionally only those whose whole name matches `name` (case-insensitive; `*` stands for any run of characters, so `dev*` finds names starting with "dev"). No particular order is promised. A `count` or `offset` that is not an integer is answered with 404, a missing one or an unknown parameter with 406.
          *
          *     **Permission:** Site administrators only.
          */
-        get: operations["groupQueryBasicInfo"];
+        get: operations["groupQueryGroups"];
         put?: never;
         /**
-         * Create
+         * Create Group
          * @description Creates a group. Members and project roles are added afterwards (Membership Create for members). A missing or already used name fails with 500.
          *
          *     **Permission:** Site administrators only.
          */
-        post: operations["groupCreate"];
+        post: operations["groupCreateGroup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1200,12 +1216,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get Id
+         * Get Group Id
          * @description Looks a group up by its exact name and answers with its id as a bare JSON number.
          *
          *     **Permission:** Any signed-in user; also anonymous callers when the server allows anonymous access. No administrator check is made.
          */
-        get: operations["groupGetId"];
+        get: operations["groupGetGroupId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1222,27 +1238,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get
+         * Get Spec
          * @description Reads one label spec by its id.
          *
-         *     **Permission:** Administrators only.
+         *     **Permission:** Any signed-in user; anonymous callers get 401.
          */
-        get: operations["labelSpecGet"];
+        get: operations["labelSpecGetSpec"];
         put?: never;
         /**
-         * Update
+         * Update Spec
          * @description Changes a label spec: the server loads the record named by the path and applies only the properties present in the body, keeping the others.
          *
          *     **Permission:** Administrators only.
          */
-        post: operations["labelSpecUpdate"];
+        post: operations["labelSpecUpdateSpec"];
         /**
-         * Delete
+         * Delete Spec
          * @description Deletes a label spec and, with it, every label that refers to it on projects, builds, pull requests and packages.
          *
          *     **Permission:** Administrators only.
          */
-        delete: operations["labelSpecDelete"];
+        delete: operations["labelSpecDeleteSpec"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1256,20 +1272,20 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Query
-         * @description Lists label specs, optionally only those whose name matches a pattern, one page at a time.
+         * Query Specs
+         * @description Lists label specs, optionally only those whose name matches a pattern, one page at a time. Useful to find the id of a label by its name.
          *
-         *     **Permission:** Administrators only.
+         *     **Permission:** Any signed-in user; anonymous callers get 401.
          */
-        get: operations["labelSpecQuery"];
+        get: operations["labelSpecQuerySpecs"];
         put?: never;
         /**
-         * Create
+         * Create Spec
          * @description Defines a new label. The server does not check that the name is unused; a body without `name` fails with 500.
          *
          *     **Permission:** Administrators only.
          */
-        post: operations["labelSpecCreate"];
+        post: operations["labelSpecCreateSpec"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1284,27 +1300,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get
+         * Get Role
          * @description Reads one role by its id.
          *
          *     **Permission:** Site administrators only.
          */
-        get: operations["roleGet"];
+        get: operations["roleGetRole"];
         put?: never;
         /**
-         * Update
-         * @description Changes a role: the properties present in the body replace the stored ones, the others are kept (`jobPrivileges` and `editableIssueFields` are replaced as a whole). A new name is carried over to the settings that refer to the role by name; a name already used by another role fails with 500. Which issue links the role may edit cannot be set through the API: the web UI's "editable issue links" are not part of the JSON (a property of that name is silently ignored), and the server resets the role's issue-link permissions to none on every update, so updating a role through the API revokes any issue-link edit permission given to it in the web UI.
+         * Update Role
+         * @description Changes a role: the properties present in the body replace the stored ones, the others are kept (`jobPrivileges` and `editableIssueFields` are replaced as a whole). A new name is carried over to the settings that refer to the role by name; a name already used by another role fails with 500. Which issue links the role may edit cannot be set through the API: the web UI's "editable issue links" are not part of the JSON (a property of that name is silently ignored). The issue-link permissions given in the web UI are kept as they are. The change is recorded in the audit log.
          *
          *     **Permission:** Site administrators only.
          */
-        post: operations["roleUpdate"];
+        post: operations["roleUpdateRole"];
         /**
-         * Delete
+         * Delete Role
          * @description Deletes a role and every grant of it (to users, groups, access tokens and as a default role). Refused with 500 (the message says where) while settings still refer to the role by name.
          *
          *     **Permission:** Site administrators only.
          */
-        delete: operations["roleDelete"];
+        delete: operations["roleDeleteRole"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1318,20 +1334,20 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Query
-         * @description Pages through roles, optionally only those whose whole name matches `name` (case-insensitive; `*` stands for any run of characters). No particular order is promised. `count` above 100 is refused with 400 for every caller. A `count` or `offset` that is not an integer is answered with 404, a missing one or an unknown parameter with 400.
+         * Query Roles
+         * @description Pages through roles, optionally only those whose whole name matches `name` (case-insensitive; `*` stands for any run of characters). No particular order is promised. `count` above 100 is refused with 406 for every caller. A `count` or `offset` that is not an integer is answered with 404, a missing one or an unknown parameter with 406.
          *
          *     **Permission:** Site administrators only.
          */
-        get: operations["roleQuery"];
+        get: operations["roleQueryRoles"];
         put?: never;
         /**
-         * Create
-         * @description Creates a role. Properties left out take their defaults (no permissions, all issue fields editable, time tracking visible). A missing or already used name fails with 500. Which issue links the role may edit cannot be set through the API: the web UI's "editable issue links" are not part of the JSON (a property of that name is silently ignored), and the server resets the role's issue-link permissions to none on every create.
+         * Create Role
+         * @description Creates a role. Properties left out take their defaults (no permissions, all issue fields editable, time tracking visible). A missing or already used name fails with 500. Which issue links the role may edit cannot be set through the API: the web UI's "editable issue links" are not part of the JSON (a property of that name is silently ignored). A new role starts without issue-link permissions; grant them in the web UI. The creation is recorded in the audit log.
          *
          *     **Permission:** Site administrators only.
          */
-        post: operations["roleCreate"];
+        post: operations["roleCreateRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1346,12 +1362,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get Id
+         * Get Role Id
          * @description Looks a role up by its exact name and answers with its id as a bare JSON number.
          *
-         *     **Permission:** Any signed-in user; also anonymous callers when the server allows anonymous access. No administrator check is made.
+         *     **Permission:** Any signed-in user; anonymous callers get 401 even when the server allows anonymous access. No administrator check is made.
          */
-        get: operations["roleGetId"];
+        get: operations["roleGetRoleId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1368,21 +1384,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get Basic Info
+         * Get Pack
          * @description Reads one package: its type, name, version, publisher and publishing build.
          *
          *     **Permission:** Anyone with the "read package" permission on the package's project (through its roles, or anonymous access when the server allows it), or an administrator.
          */
-        get: operations["packageGetBasicInfo"];
+        get: operations["packageGetPack"];
         put?: never;
         post?: never;
         /**
-         * Delete
+         * Delete Pack
          * @description Deletes a package with its labels and blob references. Blobs no other package uses are cleaned up by the server later.
          *
          *     **Permission:** Anyone with the "write package" permission on the package's project, or an administrator.
          */
-        delete: operations["packageDelete"];
+        delete: operations["packageDeletePack"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1440,12 +1456,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Query Basic Info
+         * Query Packs
          * @description Lists packages of all projects that match a query, one page at a time. Packages of projects the caller may not read are left out rather than refused.
          *
          *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access); the page only holds packages the caller may read. Non-administrators may ask for at most 100 records.
          */
-        get: operations["packageQueryBasicInfo"];
+        get: operations["packageQueryPacks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1574,27 +1590,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get
+         * Get Watch
          * @description Reads one issue watch record by its id.
          *
          *     **Permission:** Anyone who can see the issue: access to its project, and for a confidential issue the right to see confidential issues (or having been granted access to that particular issue).
          */
-        get: operations["issueWatchGet"];
+        get: operations["issueWatchGetWatch"];
         put?: never;
         /**
-         * Update
+         * Update Watch
          * @description Changes the watch state of an existing record. Only the properties present in the body are applied; `issueId` and `userId` cannot be changed and are ignored.
          *
          *     **Permission:** The user the record belongs to, or anyone allowed to manage issues of the issue's project (project managers and administrators included).
          */
-        post: operations["issueWatchUpdate"];
+        post: operations["issueWatchUpdateWatch"];
         /**
-         * Delete
+         * Delete Watch
          * @description Removes a watch record; the user falls back to the default notification rules for the issue.
          *
          *     **Permission:** The user the record belongs to, or anyone allowed to manage issues of the issue's project.
          */
-        delete: operations["issueWatchDelete"];
+        delete: operations["issueWatchDeleteWatch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1610,12 +1626,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create
+         * Create Watch
          * @description Records whether a user watches or ignores an issue. A second record for the same user and issue breaks a uniqueness rule and fails with 500; change the existing one with Update instead.
          *
          *     **Permission:** A caller who can see the issue, creating the record for themselves (`userId` is their own id); administrators may create records for any user.
          */
-        post: operations["issueWatchCreate"];
+        post: operations["issueWatchCreateWatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1630,27 +1646,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get
+         * Get Iteration
          * @description Reads one iteration by its id.
          *
          *     **Permission:** Anyone who can access the iteration's project.
          */
-        get: operations["iterationGet"];
+        get: operations["iterationGetIteration"];
         put?: never;
         /**
-         * Update
+         * Update Iteration
          * @description Changes an iteration: rename, re-plan, or open/close it. Only the properties present in the body are applied; `projectId` cannot be changed and is ignored.
          *
          *     **Permission:** A user allowed to manage issues of the iteration's project (project managers and administrators included).
          */
-        post: operations["iterationUpdate"];
+        post: operations["iterationUpdateIteration"];
         /**
-         * Delete
+         * Delete Iteration
          * @description Deletes an iteration. Issues scheduled into it stay, but are no longer scheduled there.
          *
          *     **Permission:** A user allowed to manage issues of the iteration's project (project managers and administrators included).
          */
-        delete: operations["iterationDelete"];
+        delete: operations["iterationDeleteIteration"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1666,12 +1682,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create
+         * Create Iteration
          * @description Adds an iteration to a project. A name already used by another iteration of the same project breaks a uniqueness rule and fails with 500, as does a missing name.
          *
          *     **Permission:** A user allowed to manage issues of the iteration's project (project managers and administrators included).
          */
-        post: operations["iterationCreate"];
+        post: operations["iterationCreateIteration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1686,27 +1702,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get
+         * Get Work
          * @description Reads one work record by its id. This operation needs an active OneDev Enterprise subscription; without one the server answers 500 with a generic error text.
          *
          *     **Permission:** Anyone who can see the issue: access to its project, and for a confidential issue the right to see confidential issues (or having been granted access to that particular issue).
          */
-        get: operations["issueWorkGet"];
+        get: operations["issueWorkGetWork"];
         put?: never;
         /**
-         * Update
+         * Update Work
          * @description Changes the minutes or the note of a work record. Only the properties present in the body are applied; `issueId` and `userId` cannot be changed and `date` is ignored. Unlike Get and Create, this operation does not check the subscription or the project's time-tracking setting.
          *
          *     **Permission:** The user who logged the work, or anyone allowed to manage issues of the issue's project (project managers and administrators included).
          */
-        post: operations["issueWorkUpdate"];
+        post: operations["issueWorkUpdateWork"];
         /**
-         * Delete
+         * Delete Work
          * @description Removes a work record. Like Update, it does not check the subscription.
          *
          *     **Permission:** The user who logged the work, or anyone allowed to manage issues of the issue's project.
          */
-        delete: operations["issueWorkDelete"];
+        delete: operations["issueWorkDeleteWork"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1722,80 +1738,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create
-         * @description Logs time spent on an issue; the server stamps the record with the current time. This operation needs an active OneDev Enterprise subscription; without one the server answers 500 with a generic error text. It also answers 500 when time tracking is not enabled for the issue's project (both checks run before the permission check).
+         * Create Work
+         * @description Logs time spent on an issue; the server stamps the record with the current time. This operation needs an active OneDev Enterprise subscription; without one the server answers 406 ("This feature requires an active subscription"). It also answers 406 ("Time tracking not enabled for project") when time tracking is not enabled for the issue's project (both checks run before the permission check).
          *
          *     **Permission:** A caller who can see the issue, logging work for themselves (`userId` is their own id); administrators may log work for any user.
          */
-        post: operations["issueWorkCreate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/milestones/{milestoneId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get
-         * @deprecated
-         * @description **Deprecated:** Only servers up to v10.8.0 have this operation: from v10.9.0 on milestones were replaced by iterations; use the Iteration group instead.
-         *
-         *     Reads one milestone by its id (v10.8.0 and earlier).
-         *
-         *     **Permission:** Anyone who can access the milestone's project.
-         */
-        get: operations["milestoneGet"];
-        put?: never;
-        /**
-         * Update
-         * @deprecated
-         * @description **Deprecated:** Only servers up to v10.8.0 have this operation: from v10.9.0 on milestones were replaced by iterations; use the Iteration group instead.
-         *
-         *     Changes a milestone (v10.8.0 and earlier). Only the properties present in the body are applied; `projectId` cannot be changed and is ignored.
-         *
-         *     **Permission:** A user allowed to manage issues of the milestone's project (project managers and administrators included).
-         */
-        post: operations["milestoneUpdate"];
-        /**
-         * Delete
-         * @deprecated
-         * @description **Deprecated:** Only servers up to v10.8.0 have this operation: from v10.9.0 on milestones were replaced by iterations; use the Iteration group instead.
-         *
-         *     Deletes a milestone (v10.8.0 and earlier). Issues scheduled into it stay, but are no longer scheduled there.
-         *
-         *     **Permission:** A user allowed to manage issues of the milestone's project (project managers and administrators included).
-         */
-        delete: operations["milestoneDelete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/milestones": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create
-         * @deprecated
-         * @description **Deprecated:** Only servers up to v10.8.0 have this operation: from v10.9.0 on milestones were replaced by iterations; use the Iteration group instead.
-         *
-         *     Adds a milestone to a project (v10.8.0 and earlier). A name already used by another milestone of the same project breaks a uniqueness rule and fails with 500, as does a missing name. Do not send `id`: this release did not ignore it.
-         *
-         *     **Permission:** A user allowed to manage issues of the milestone's project (project managers and administrators included).
-         */
-        post: operations["milestoneCreate"];
+        post: operations["issueWorkCreateWork"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1810,21 +1758,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get
+         * Get Authorization
          * @description Reads one base authorization by its id.
          *
          *     **Permission:** Site administrators, and users allowed to manage the project the record belongs to (a role with project management permission on it, granted personally, through a group or as a default role).
          */
-        get: operations["baseAuthorizationGet"];
+        get: operations["baseAuthorizationGetAuthorization"];
         put?: never;
         post?: never;
         /**
-         * Delete
+         * Delete Authorization
          * @description Removes a default role from a project.
          *
          *     **Permission:** Site administrators, and users allowed to manage the project the record belongs to (a role with project management permission on it, granted personally, through a group or as a default role).
          */
-        delete: operations["baseAuthorizationDelete"];
+        delete: operations["baseAuthorizationDeleteAuthorization"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1840,12 +1788,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create
+         * Create Authorization
          * @description Makes a role a default role of a project. Giving a project the same role twice, or leaving out `projectId` or `roleId`, fails with 500.
          *
          *     **Permission:** Site administrators, and users allowed to manage the project the record belongs to (a role with project management permission on it, granted personally, through a group or as a default role).
          */
-        post: operations["baseAuthorizationCreate"];
+        post: operations["baseAuthorizationCreateAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1919,9 +1867,9 @@ export interface paths {
         put?: never;
         /**
          * Update
-         * @description Changes a review. Only the properties present in the body are applied; `userId` and `requestId` cannot be changed and are ignored, so in practice this sets `status` (and thereby moves `statusDate` to now). Setting `PENDING` announces a review request again; setting `EXCLUDED` takes the reviewer off the request. Refused with 500 when the pull request is merged ("Pull request is merged") or the reviewer is its submitter ("Pull request submitter can not be reviewer").
+         * @description Takes a reviewer off a pull request: the only change the server accepts is setting `status` to `EXCLUDED`, which is saved and announced as a removed reviewer. The server first re-applies the branch protection rules; when they require this reviewer, or when the body leaves any other status, the answer is 406 with a message saying that the reviewer is required. `userId` and `requestId` cannot be changed and are ignored. Refused with 500 when the pull request is merged ("Pull request is merged").
          *
-         *     **Permission:** The reviewer, or anyone allowed to manage pull requests of the target project.
+         *     **Permission:** The reviewer, or someone who may modify the pull request: its submitter, an assignee, or anyone allowed to manage pull requests of the target project.
          */
         post: operations["pullRequestReviewUpdate"];
         delete?: never;
@@ -1941,9 +1889,9 @@ export interface paths {
         put?: never;
         /**
          * Create
-         * @description Adds a reviewer to a pull request with the given status (`PENDING` when left out). A `PENDING` review is announced as a review request, an `EXCLUDED` one as a removed reviewer. Refused with 500 when the reviewer is the pull request's submitter ("Pull request submitter can not be reviewer") or the pull request is merged ("Pull request is merged"); a second review for the same user and pull request breaks a database constraint (500), so change the existing one with Update. A body without `requestId` or `userId` fails on the server (500); ids that name no pull request or user are answered with 404.
+         * @description Adds a user as a reviewer of a pull request with the given status (`PENDING` when left out). A `PENDING` review is announced as a review request, an `EXCLUDED` one as a removed reviewer. Refused with 500 when the reviewer is the pull request's submitter ("Pull request submitter can not be reviewer") or the pull request is merged ("Pull request is merged"); a second review for the same user and pull request breaks a database constraint (500). A body without `requestId` or `userId` fails on the server (500); ids that name no pull request or user are answered with 404.
          *
-         *     **Permission:** Anyone allowed to read the code of the target project, for their own review (`userId` is the caller); administrators may add any user as a reviewer.
+         *     **Permission:** Someone who may modify the pull request: its submitter, an assignee, or anyone allowed to manage pull requests of the target project. They may add any user as a reviewer.
          */
         post: operations["pullRequestReviewCreate"];
         delete?: never;
@@ -1960,21 +1908,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get
+         * Get Membership
          * @description Reads one membership by its id.
          *
          *     **Permission:** Site administrators only.
          */
-        get: operations["membershipGet"];
+        get: operations["membershipGetMembership"];
         put?: never;
         post?: never;
         /**
-         * Delete
+         * Delete Membership
          * @description Removes a user from a group.
          *
          *     **Permission:** Site administrators only.
          */
-        delete: operations["membershipDelete"];
+        delete: operations["membershipDeleteMembership"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1990,12 +1938,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create
+         * Create Membership
          * @description Adds a user to a group. Both ids must exist; a user already in the group, or a missing id, fails with 500.
          *
          *     **Permission:** Site administrators only.
          */
-        post: operations["membershipCreate"];
+        post: operations["membershipCreateMembership"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2010,21 +1958,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get
+         * Get Link
          * @description Reads one issue link by its id.
          *
          *     **Permission:** Anyone who can see at least one of the two linked issues.
          */
-        get: operations["issueLinkGet"];
+        get: operations["issueLinkGetLink"];
         put?: never;
         post?: never;
         /**
-         * Delete
+         * Delete Link
          * @description Removes a link between two issues; the issues themselves are untouched.
          *
          *     **Permission:** A signed-in user allowed to edit links of the link spec in the source issue's project or in the target issue's project: a role that lists the spec among its editable links, or the right to manage issues there (project managers and administrators included).
          */
-        delete: operations["issueLinkDelete"];
+        delete: operations["issueLinkDeleteLink"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2040,12 +1988,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create
-         * @description Links two issues with a link spec. The server refuses with 400: linking an issue to itself; a link that already exists for the same spec and issues; a second link of a spec (or of its opposite side) that allows only one; and an issue the spec's issue filter (or its opposite side's filter) does not accept.
+         * Create Link
+         * @description Links two issues with a link spec. The server refuses with 406, naming the reason: linking an issue to itself; a link that already exists for the same spec and issues; a second link of a spec (or of its opposite side) that allows only one; and an issue the spec's issue filter (or its opposite side's filter) does not accept.
          *
-         *     **Permission:** A signed-in user allowed to edit links of the link spec in the source issue's project or in the target issue's project: a role that lists the spec among its editable links, or the right to manage issues there (project managers and administrators included).
+         *     **Permission:** A signed-in user who can see both issues and is allowed to edit links of the link spec in the source issue's project and in the target issue's project: a role that lists the spec among its editable links, or the right to manage issues there (project managers and administrators included).
          */
-        post: operations["issueLinkCreate"];
+        post: operations["issueLinkCreateLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2060,21 +2008,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get
+         * Get Vote
          * @description Reads one vote by its id.
          *
          *     **Permission:** Anyone who can see the issue: access to its project, and for a confidential issue the right to see confidential issues (or having been granted access to that particular issue).
          */
-        get: operations["issueVoteGet"];
+        get: operations["issueVoteGetVote"];
         put?: never;
         post?: never;
         /**
-         * Delete
+         * Delete Vote
          * @description Withdraws a vote and takes one off the issue's vote count.
          *
          *     **Permission:** The user who cast the vote, or anyone allowed to manage issues of the issue's project (project managers and administrators included).
          */
-        delete: operations["issueVoteDelete"];
+        delete: operations["issueVoteDeleteVote"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2090,12 +2038,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create
+         * Create Vote
          * @description Casts a vote for an issue: adds one to the issue's vote count and makes the voter watch the issue. The server stamps the vote with the current time. A second vote by the same user on the same issue breaks a uniqueness rule and fails with 500.
          *
          *     **Permission:** A caller who can see the issue, voting for themselves (`userId` is their own id); administrators may cast votes for any user.
          */
-        post: operations["issueVoteCreate"];
+        post: operations["issueVoteCreateVote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2110,21 +2058,21 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get
+         * Get Key
          * @description Reads one SSH key by its id.
          *
          *     **Permission:** The key owner, or an administrator.
          */
-        get: operations["sshKeyGet"];
+        get: operations["sshKeyGetKey"];
         put?: never;
         post?: never;
         /**
-         * Delete
+         * Delete Key
          * @description Removes an SSH key; its owner can no longer authenticate with it.
          *
          *     **Permission:** The key owner, or an administrator.
          */
-        delete: operations["sshKeyDelete"];
+        delete: operations["sshKeyDeleteKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2140,12 +2088,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create
+         * Create Key
          * @description Adds a public key for a user. The server records the creation time and computes the fingerprint itself; a key that is not valid OpenSSH text, or one already registered, is refused.
          *
          *     **Permission:** The user named by `ownerId` for their own keys, or an administrator for anyone.
          */
-        post: operations["sshKeyCreate"];
+        post: operations["sshKeyCreateKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2258,11 +2206,6 @@ export interface components {
         AutoMerge: {
             /** @description Whether auto merge is switched on. */
             enabled: boolean;
-            /**
-             * Format: int64
-             * @description Id of the user who last switched auto merge on or off; null if nobody ever did.
-             */
-            userId: number | null;
             /** @description Commit message to use for the merge or squash commit; null to use the default message (built from the request number and title). */
             commitMessage: string | null;
         };
@@ -2356,8 +2299,6 @@ export interface components {
             displayFields: string[];
             /** @description Link names (e.g. `Sub Issues`) shown on the issue cards. */
             displayLinks: string[];
-            /** @description Working copy of `columns` kept by the web editor, with a special marker instead of null. Usually null on the wire; the server reads `columns`. */
-            editColumns: string[] | null;
         };
         /**
          * @description A custom field holding true or false (a checkbox).
@@ -2455,7 +2396,8 @@ export interface components {
          *       "issueQuery": null,
          *       "removeFields": [],
          *       "toState": "Closed",
-         *       "branches": "main"
+         *       "branches": "main",
+         *       "commitMessages": null
          *     }
          */
         BranchUpdatedSpec: {
@@ -2474,6 +2416,8 @@ export interface components {
             toState: string;
             /** @description Space-separated branches the trigger applies to, with `**`, `*`, `?` path wildcards and a leading `-` to exclude; null for any branch. */
             branches: string | null;
+            /** @description Space-separated commit messages the trigger applies to, with `*` and `?` wildcards and a leading `-` to exclude; null for any message. */
+            commitMessages: string | null;
         };
         /**
          * @description One run of a CI/CD job on a commit. Child records (labels, parameters, dependencies) are not embedded: read them with the Build group's sub-resources. The secret job token is never written out.
@@ -2485,7 +2429,6 @@ export interface components {
          *       "submitterId": 7,
          *       "cancellerId": null,
          *       "jobName": "ci",
-         *       "workspacePath": "/onedev-build/workspace",
          *       "checkoutPaths": [
          *         "/onedev-build/workspace"
          *       ],
@@ -2512,7 +2455,8 @@ export interface components {
          *       },
          *       "submitReason": "Branch 'main' is updated",
          *       "requestId": null,
-         *       "issueId": null
+         *       "issueId": null,
+         *       "workspacePath": "/onedev-build/workspace"
          *     }
          */
         Build: {
@@ -2722,11 +2666,8 @@ export interface components {
             buildId: number;
             /** @description Parameter name as declared in the job. */
             name: string;
-            /**
-             * @description Kind of the parameter, as the job's parameter spec names it (display names, spaces included).
-             * @enum {string}
-             */
-            type: "Checkbox" | "Text" | "Date" | "Date Time" | "Secret" | "Integer" | "Float" | "Commit" | "Enumeration" | "User" | "Group" | "Issue" | "Iteration" | "Build" | "Pull Request";
+            /** @description Kind of the parameter: the display name of the job parameter spec, spaces included. Current servers write one of 15 names: `Checkbox`, `Text`, `Date`, `Date Time`, `Secret`, `Integer`, `Float`, `Commit`, `Enumeration`, `User`, `Group`, `Issue`, `Iteration`, `Build` and `Pull Request`. It is not a closed set: builds stored before OneDev v10.9.0 may still say `Milestone`, and builds stored before v11.8.0 may still say `Working Period`, because the upgrades that renamed those kinds (data migrations 167 and 196) rewrote only the issue fields, not build parameters. Treat an unknown name as text. */
+            type: string;
             /** @description The value as text; null when the parameter has no value. Always `*****` for `Secret` parameters. `Date` and `Date Time` values are epoch milliseconds written as text. */
             value: string | null;
         };
@@ -3224,34 +3165,6 @@ export interface components {
             value: string;
         };
         /**
-         * @description Sign-in with discord.com accounts through a Discord OAuth2 application, optionally limited to members of one Discord server. Named `Discord` unless told otherwise.
-         * @example {
-         *       "@type": "DiscordConnector",
-         *       "name": "Discord",
-         *       "defaultGroup": "Community",
-         *       "clientId": "1098765432109876543",
-         *       "clientSecret": "aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF",
-         *       "serverId": "912345678901234567"
-         *     }
-         */
-        DiscordConnector: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            "@type": "DiscordConnector";
-            /** @description Name of the provider, shown on the login button and used as the last segment of the callback URL `<server url>/~sso/callback/<name>`. Expected to be set and unique. */
-            name: string | null;
-            /** @description Name of a group that users signing in through this connector are added to when the provider supplies no group information; null adds them to none. */
-            defaultGroup: string | null;
-            /** @description OAuth2 client id of the Discord application. Expected to be set. */
-            clientId: string | null;
-            /** @description OAuth2 client secret of the Discord application. Stored and returned as plain text. Expected to be set. */
-            clientSecret: string | null;
-            /** @description Id of a Discord server (guild); when set, only its members may sign in. Null lets any Discord user in. */
-            serverId: string | null;
-        };
-        /**
          * @description Group memberships are not taken from the directory.
          * @example {
          *       "@type": "DoNotRetrieveGroups"
@@ -3312,49 +3225,6 @@ export interface components {
             stopwatchOverdue: string;
             /** @description Template of system alert emails sent to administrators. */
             alert: string;
-        };
-        /**
-         * @description Sign-in with Microsoft Entra ID (Azure AD) accounts. The discovery URL is derived from `tenantId` and the scopes are fixed; the connector is named `EntraID` unless told otherwise.
-         * @example {
-         *       "@type": "EntraIdConnector",
-         *       "name": "EntraID",
-         *       "defaultGroup": null,
-         *       "configurationDiscoveryUrl": null,
-         *       "clientId": "3c9e1a7b-5d2f-4e8a-b6c0-7f1d2e3a4b5c",
-         *       "clientSecret": "Yt48Q~pL2kM9nB5vC1xZ7aS3dF6gH0jK4lQwE",
-         *       "requestScopes": "openid email profile",
-         *       "groupsClaim": null,
-         *       "buttonImageUrl": "/wicket/resource/io.onedev.server.plugin.sso.openid.OpenIdConnector/openid.png",
-         *       "tenantId": "b2d4f6a8-1c3e-4a5b-8d7f-9e0a1b2c3d4e",
-         *       "retrieveGroups": true
-         *     }
-         */
-        EntraIdConnector: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            "@type": "EntraIdConnector";
-            /** @description Name of the provider, shown on the login button and used as the last segment of the callback URL `<server url>/~sso/callback/<name>`. Expected to be set and unique. */
-            name: string | null;
-            /** @description Name of a group that users signing in through this connector are added to when the provider supplies no group information; null adds them to none. */
-            defaultGroup: string | null;
-            /** @description Kept from the OpenID base type; normally null. Not used for Entra ID: the connector fixes this value in code. */
-            configurationDiscoveryUrl: string | null;
-            /** @description Client id the provider assigned when OneDev was registered as a client application. */
-            clientId: string | null;
-            /** @description Client secret the provider issued for OneDev. Stored and returned as plain text. */
-            clientSecret: string | null;
-            /** @description Kept from the OpenID base type. Not used for Entra ID: the connector fixes this value in code. */
-            requestScopes: string;
-            /** @description Kept from the OpenID base type; normally null. Not used for Entra ID: `retrieveGroups` decides instead. */
-            groupsClaim: string | null;
-            /** @description Kept from the OpenID base type (the generic OpenID logo path). Not used for Entra ID: the connector fixes this value in code. */
-            buttonImageUrl: string;
-            /** @description Directory (tenant) id of the app registered in Entra ID. Expected to be set. */
-            tenantId: string | null;
-            /** @description Whether the user's groups are read from the `groups` claim (group ids, turned into group names through Microsoft Graph). The app needs the groups claim configured. */
-            retrieveGroups: boolean;
         };
         /** @description A plain-text error message. OneDev sends errors as text, never as JSON. */
         ErrorMessage: string;
@@ -3492,43 +3362,6 @@ export interface components {
             /** @description Group entry attribute whose value is the OneDev group name (`cn` unless changed). */
             groupNameAttribute: string;
         };
-        /**
-         * @description Sign-in with GitHub accounts through a GitHub OAuth app. Endpoints, scopes and button image are fixed in code; only the name, client credentials and default group matter. The connector is named `GitHub` unless told otherwise.
-         * @example {
-         *       "@type": "GitHubConnector",
-         *       "name": "GitHub",
-         *       "defaultGroup": null,
-         *       "configurationDiscoveryUrl": null,
-         *       "clientId": "Iv1.8a61f9b3a7aba766",
-         *       "clientSecret": "9f4c2e7b1d8a3f6e0c5b2a9d7e4f1c8b3a6d0e2f",
-         *       "requestScopes": "openid email profile",
-         *       "groupsClaim": null,
-         *       "buttonImageUrl": "/wicket/resource/io.onedev.server.plugin.sso.openid.OpenIdConnector/openid.png"
-         *     }
-         */
-        GitHubConnector: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            "@type": "GitHubConnector";
-            /** @description Name of the provider, shown on the login button and used as the last segment of the callback URL `<server url>/~sso/callback/<name>`. Expected to be set and unique. */
-            name: string | null;
-            /** @description Name of a group that users signing in through this connector are added to when the provider supplies no group information; null adds them to none. */
-            defaultGroup: string | null;
-            /** @description Kept from the OpenID base type; normally null. Not used for GitHub: the connector fixes this value in code. */
-            configurationDiscoveryUrl: string | null;
-            /** @description Client id the provider assigned when OneDev was registered as a client application. */
-            clientId: string | null;
-            /** @description Client secret the provider issued for OneDev. Stored and returned as plain text. */
-            clientSecret: string | null;
-            /** @description Kept from the OpenID base type. Not used for GitHub: the connector fixes this value in code. */
-            requestScopes: string;
-            /** @description Kept from the OpenID base type; normally null. Not used for GitHub: the connector fixes this value in code. */
-            groupsClaim: string | null;
-            /** @description Kept from the OpenID base type (the generic OpenID logo path). Not used for GitHub: the connector fixes this value in code. */
-            buttonImageUrl: string;
-        };
         /** @description Which git executable the server runs: the one on the system path or one at a given path. */
         GitLocation: components["schemas"]["SystemGit"] | components["schemas"]["SpecifiedGit"];
         /**
@@ -3608,7 +3441,8 @@ export interface components {
          *           "issueQuery": null,
          *           "removeFields": [],
          *           "toState": "Closed",
-         *           "branches": "main"
+         *           "branches": "main",
+         *           "commitMessages": null
          *         },
          *         {
          *           "@type": "IssueStateTransitedSpec",
@@ -3617,10 +3451,7 @@ export interface components {
          *           ],
          *           "issueQuery": "any \"Sub Issues\" matching(current issue) and all \"Sub Issues\" matching(\"State\" is \"Closed\")",
          *           "removeFields": [],
-         *           "toState": "Closed",
-         *           "states": [
-         *             "Closed"
-         *           ]
+         *           "toState": "Closed"
          *         },
          *         {
          *           "@type": "ManualSpec",
@@ -3646,10 +3477,7 @@ export interface components {
          *           ],
          *           "issueQuery": "any \"Sub Issues\" matching(current issue) or any \"Blocked By\" matching(current issue)",
          *           "removeFields": [],
-         *           "toState": "Open",
-         *           "states": [
-         *             "Open"
-         *           ]
+         *           "toState": "Open"
          *         },
          *         {
          *           "@type": "ManualSpec",
@@ -3802,8 +3630,7 @@ export interface components {
          *             "Blocked By",
          *             "Blocks",
          *             "Related"
-         *           ],
-         *           "editColumns": null
+         *           ]
          *         }
          *       ],
          *       "timeTrackingSetting": {
@@ -3984,18 +3811,10 @@ export interface components {
             /** @description Saved pull request queries offered to every user, in menu order. */
             namedQueries: components["schemas"]["NamedPullRequestQuery"][];
         };
-        /** @description Incoming-mail check of a Gmail mail service. */
-        GmailInboxPollSetting: {
-            /**
-             * Format: int32
-             * @description Seconds between two checks of the inbox. Defaults to 60; the web UI asks for at least 10.
-             */
-            pollInterval: number;
-        };
         /**
          * @description Sends and reads mail through Gmail with OAuth, using a client registered in Google Cloud.
          * @example {
-         *       "@type": "GmailMailService",
+         *       "@type": "GmailConnector",
          *       "clientId": "123456789012-4k2j8h6g5f3d1s9a7p0o.apps.googleusercontent.com",
          *       "clientSecret": "GOCSPX-3vT8kQ1wZr6yLp9sNm2bHc5x",
          *       "accountName": "ci@example.com",
@@ -4005,36 +3824,44 @@ export interface components {
          *       "timeout": 60
          *     }
          */
-        GmailMailService: {
+        GmailConnector: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            "@type": "GmailMailService";
-            /** @description OAuth client id of this OneDev instance in Google Cloud. Expected to be set. */
+            "@type": "GmailConnector";
+            /** @description OAuth client id of this OneDev instance in Google Cloud. Required on a Set. */
             clientId: string | null;
-            /** @description OAuth client secret. Stored and returned as plain text. Expected to be set. */
+            /** @description OAuth client secret, stored and returned as plain text. Required on a Set. */
             clientSecret: string | null;
-            /** @description Gmail account that sends and receives the mail, e.g. `ci@example.com`. Expected to be set. */
+            /** @description Gmail account that sends and receives the mail, e.g. `ci@example.com`. Required on a Set. */
             accountName: string | null;
-            /** @description Long-lived OAuth refresh token of that account, from which access tokens are made. Generate it again after changing the client or the account. The server may replace it by itself when Google rotates it. Expected to be set. */
+            /** @description Long-lived OAuth refresh token of that account, from which the server makes access tokens; the server may swap in a new one when Google rotates it. Required on a Set. */
             refreshToken: string | null;
-            /** @description Primary or alias address of the Gmail account, used as sender of notifications and, when incoming mail is checked, as the address replies go to. Expected to be set. */
+            /** @description Primary or alias address of the Gmail account: the sender of notifications and, when the inbox is checked, the address replies go to. Required on a Set. */
             systemAddress: string | null;
-            /** @description Whether and how often the account's inbox is checked for replies; null turns incoming mail off. */
+            /** @description How often the account's inbox is checked for replies; null turns incoming mail off. */
             inboxPollSetting: components["schemas"]["GmailInboxPollSetting"] | null;
             /**
              * Format: int32
-             * @description Timeout in seconds for talking to the mail servers. Defaults to 60; the web UI asks for at least 5.
+             * @description Seconds to wait for the mail servers (60 unless changed; at least 5).
              */
             timeout: number;
+        };
+        /** @description Incoming-mail check of a Gmail mail service. */
+        GmailInboxPollSetting: {
+            /**
+             * Format: int32
+             * @description Seconds between two checks of the inbox. Defaults to 60; the web UI asks for at least 10.
+             */
+            pollInterval: number;
         };
         /** @description A Groovy script that can be called by name from fields, job settings and other scriptable places. */
         GroovyScript: {
             /** @description Unique name of the script; it may not start with `builtin:`. */
             name: string;
-            /** @description The script source, one array element per line. */
-            content: string[];
+            /** @description The script source, one array element per line. A script posted without content is stored that way and read back as null. */
+            content: string[] | null;
             /** @description Whether CI/CD jobs may run this script (true unless changed). */
             canBeUsedByBuildJobs: boolean;
             /** @description Job match expression restricting which jobs may use the script, e.g. `"Project" is "backend" and "Branch" is "main"`; null allows any job. */
@@ -4499,7 +4326,8 @@ export interface components {
          *       "id": 19,
          *       "sourceId": 1543,
          *       "targetId": 1520,
-         *       "specId": 2
+         *       "specId": 2,
+         *       "position": 3
          *     }
          */
         IssueLink: {
@@ -4523,6 +4351,11 @@ export interface components {
              * @description Id of the link spec (the link type configured in the server's issue settings) that this link is an instance of.
              */
             specId: number;
+            /**
+             * Format: int32
+             * @description Sort position of the link among the links of the same spec on its issues, used to show linked issues in the order users arranged them. The server puts a new link after the existing ones; a value sent in a request body is ignored.
+             */
+            readonly position: number;
         };
         /**
          * @description A typed relation between two issues (for example "Child Issue" / "Parent Issue"), as defined by one of the server's link specs. Links are created and deleted, never edited. This is the shape of a create request: the server assigns `id` itself.
@@ -4553,9 +4386,14 @@ export interface components {
              * @description Id of the link spec (the link type configured in the server's issue settings) that this link is an instance of.
              */
             specId: number;
+            /**
+             * Format: int32
+             * @description Sort position of the link among the links of the same spec on its issues, used to show linked issues in the order users arranged them. The server puts a new link after the existing ones; a value sent in a request body is ignored. Accepted in a request body and ignored: the server sets it.
+             */
+            position?: number;
         };
         /**
-         * @description Fires when some issue is moved into one of the listed states; the issues matching `issueQuery`, where `current issue` stands for the issue that moved, are then transited.
+         * @description Fires when some issue changes state; the issues matching `issueQuery`, where `current issue` stands for the issue that moved, are then transited.
          * @example {
          *       "@type": "IssueStateTransitedSpec",
          *       "fromStates": [
@@ -4563,10 +4401,7 @@ export interface components {
          *       ],
          *       "issueQuery": "any \"Sub Issues\" matching(current issue) and all \"Sub Issues\" matching(\"State\" is \"Closed\")",
          *       "removeFields": [],
-         *       "toState": "Closed",
-         *       "states": [
-         *         "Closed"
-         *       ]
+         *       "toState": "Closed"
          *     }
          */
         IssueStateTransitedSpec: {
@@ -4583,8 +4418,6 @@ export interface components {
             removeFields: string[];
             /** @description State the issue is moved to when the trigger fires. */
             toState: string;
-            /** @description States of the other issue that fire the trigger; at least one is expected. */
-            states: string[];
         };
         /** @description A description template pre-filled when opening issues that match a query. */
         IssueTemplate: {
@@ -5236,9 +5069,9 @@ export interface components {
             groupRetrieval: components["schemas"]["GroupRetrieval"];
         };
         /**
-         * @description How OneDev sends notification mail and, optionally, reads replies from an inbox. The server answers 204 to a read while no mail service is configured.
+         * @description The account OneDev sends notification mail through and, optionally, reads replies from. It took over from the mail service family in v13.0.8 with the same kinds and properties, under new `@type` names. The server answers 204 to a read while none is configured.
          * @example {
-         *       "@type": "SmtpImapMailService",
+         *       "@type": "SmtpImapConnector",
          *       "smtpHost": "smtp.example.com",
          *       "sslSetting": {
          *         "@type": "SmtpExplicitSsl",
@@ -5262,7 +5095,7 @@ export interface components {
          *       "timeout": 60
          *     }
          */
-        MailService: components["schemas"]["SmtpImapMailService"] | components["schemas"]["Office365MailService"] | components["schemas"]["GmailMailService"];
+        MailConnector: components["schemas"]["SmtpImapConnector"] | components["schemas"]["Office365Connector"] | components["schemas"]["GmailConnector"];
         /**
          * @description A transition users trigger by hand from the issue page.
          * @example {
@@ -5376,119 +5209,6 @@ export interface components {
          * @enum {string}
          */
         MergeStrategy: "CREATE_MERGE_COMMIT" | "CREATE_MERGE_COMMIT_IF_NECESSARY" | "SQUASH_SOURCE_BRANCH_COMMITS" | "REBASE_SOURCE_BRANCH_COMMITS";
-        /**
-         * @description A project milestone as OneDev v10.8.0 stored it (this describes v10.8.0). Servers from v10.9.0 on have no milestones: they were turned into Iterations, whose start and due values are epoch days instead of timestamps.
-         * @example {
-         *       "id": 4,
-         *       "projectId": 7,
-         *       "name": "2.4.0",
-         *       "description": "Features and fixes shipped with release 2.4.0.",
-         *       "startDate": "2024-05-06T00:00:00.000+00:00",
-         *       "dueDate": "2024-06-28T00:00:00.000+00:00",
-         *       "closed": false
-         *     }
-         */
-        Milestone: {
-            /**
-             * Format: int64
-             * @description Id of the milestone, assigned by the server. Leave it out of request bodies: unlike later releases, v10.8.0 did not ignore an `id` sent in a body and would act on the record with that id.
-             */
-            readonly id: number;
-            /**
-             * Format: int64
-             * @description Id of the project that owns the milestone. Set on creation and never changed afterwards.
-             */
-            projectId: number;
-            /** @description Name of the milestone, unique within its project (a duplicate makes the write fail with 500). Up to 255 characters. */
-            name: string;
-            /** @description Markdown description, or null. Up to 15000 characters; longer text makes the database write fail. */
-            description: string | null;
-            /**
-             * Format: date-time
-             * @description When the milestone starts, or null when not planned.
-             */
-            startDate: string | null;
-            /**
-             * Format: date-time
-             * @description When the milestone is due, or null when it has no due date.
-             */
-            dueDate: string | null;
-            /** @description Whether the milestone is closed. Defaults to `false` (open) when left out of a create body. */
-            closed: boolean;
-        };
-        /**
-         * @description A project milestone as OneDev v10.8.0 stored it (this describes v10.8.0). Servers from v10.9.0 on have no milestones: they were turned into Iterations, whose start and due values are epoch days instead of timestamps. This is the shape of a create request: the server assigns `id` itself.
-         * @example {
-         *       "projectId": 7,
-         *       "name": "2.4.0",
-         *       "description": "Features and fixes shipped with release 2.4.0.",
-         *       "startDate": "2024-05-06T00:00:00.000+00:00",
-         *       "dueDate": "2024-06-28T00:00:00.000+00:00",
-         *       "closed": false
-         *     }
-         */
-        MilestoneCreate: {
-            /**
-             * Format: int64
-             * @description Id of the milestone, assigned by the server. Leave it out of request bodies: unlike later releases, v10.8.0 did not ignore an `id` sent in a body and would act on the record with that id. Accepted in a request body and ignored: the server sets it.
-             */
-            id?: number;
-            /**
-             * Format: int64
-             * @description Id of the project that owns the milestone. Set on creation and never changed afterwards.
-             */
-            projectId: number;
-            /** @description Name of the milestone, unique within its project (a duplicate makes the write fail with 500). Up to 255 characters. */
-            name: string;
-            /** @description Markdown description, or null. Up to 15000 characters; longer text makes the database write fail. */
-            description?: string | null;
-            /**
-             * Format: date-time
-             * @description When the milestone starts, or null when not planned.
-             */
-            startDate?: string | null;
-            /**
-             * Format: date-time
-             * @description When the milestone is due, or null when it has no due date.
-             */
-            dueDate?: string | null;
-            /** @description Whether the milestone is closed. Defaults to `false` (open) when left out of a create body. */
-            closed?: boolean;
-        };
-        /**
-         * @description A project milestone as OneDev v10.8.0 stored it (this describes v10.8.0). Servers from v10.9.0 on have no milestones: they were turned into Iterations, whose start and due values are epoch days instead of timestamps. This is the shape of an update request: the server applies only the properties present and keeps the others.
-         * @example {
-         *       "closed": true
-         *     }
-         */
-        MilestoneUpdate: {
-            /**
-             * Format: int64
-             * @description Id of the milestone, assigned by the server. Leave it out of request bodies: unlike later releases, v10.8.0 did not ignore an `id` sent in a body and would act on the record with that id. Accepted in a request body and ignored: the server sets it.
-             */
-            id?: number;
-            /**
-             * Format: int64
-             * @description Id of the project that owns the milestone. Set on creation and never changed afterwards. Ignored on update: the server keeps the stored value.
-             */
-            projectId?: number;
-            /** @description Name of the milestone, unique within its project (a duplicate makes the write fail with 500). Up to 255 characters. */
-            name?: string;
-            /** @description Markdown description, or null. Up to 15000 characters; longer text makes the database write fail. */
-            description?: string | null;
-            /**
-             * Format: date-time
-             * @description When the milestone starts, or null when not planned.
-             */
-            startDate?: string | null;
-            /**
-             * Format: date-time
-             * @description When the milestone is due, or null when it has no due date.
-             */
-            dueDate?: string | null;
-            /** @description Whether the milestone is closed. Defaults to `false` (open) when left out of a create body. */
-            closed?: boolean;
-        };
         /** @description A saved build query with a display name. */
         NamedBuildQuery: {
             /** @description Name of the saved query as shown in the build list's query menu. */
@@ -5572,18 +5292,10 @@ export interface components {
              */
             "@type": "NoneIssueFields";
         };
-        /** @description Incoming-mail check of a Microsoft 365 mail service. */
-        Office365InboxPollSetting: {
-            /**
-             * Format: int32
-             * @description Seconds between two checks of the inbox. Defaults to 60; the web UI asks for at least 10.
-             */
-            pollInterval: number;
-        };
         /**
          * @description Sends and reads mail through Microsoft 365 with OAuth, using an application registered in Microsoft Entra ID.
          * @example {
-         *       "@type": "Office365MailService",
+         *       "@type": "Office365Connector",
          *       "clientId": "6f1c2d9e-8b3a-4c57-9e0d-2a4b6c8d0e1f",
          *       "tenantId": "b2d4f6a8-1c3e-4a5b-8d7f-9e0a1b2c3d4e",
          *       "clientSecret": "Xq58Q~w3Rt.9yUiOp2AsDfGhJkL7zXcVbNm1",
@@ -5596,68 +5308,39 @@ export interface components {
          *       "timeout": 60
          *     }
          */
-        Office365MailService: {
+        Office365Connector: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            "@type": "Office365MailService";
-            /** @description Application (client) id of the app registered in Entra ID. Expected to be set. */
+            "@type": "Office365Connector";
+            /** @description Application (client) id of the app registered in Entra ID. Required on a Set. */
             clientId: string | null;
-            /** @description Directory (tenant) id of the app registered in Entra ID. Expected to be set. */
+            /** @description Directory (tenant) id of the app registered in Entra ID. Required on a Set. */
             tenantId: string | null;
-            /** @description Client secret of that app. Stored and returned as plain text. Expected to be set. */
+            /** @description Client secret of that app, stored and returned as plain text. Required on a Set. */
             clientSecret: string | null;
-            /** @description Account that sends and receives the mail, e.g. `onedev@example.onmicrosoft.com`; it must own the registered app. Expected to be set. */
+            /** @description Account that sends and receives the mail, e.g. `onedev@example.onmicrosoft.com`; it must own the registered app. Required on a Set. */
             userPrincipalName: string | null;
-            /** @description Long-lived OAuth refresh token of that account, from which access tokens are made. Generate it again after changing the ids, the secret or the account. The server may replace it by itself when the provider rotates it. Expected to be set. */
+            /** @description Long-lived OAuth refresh token of that account, from which the server makes access tokens; the server may swap in a new one when the provider rotates it. Required on a Set. */
             refreshToken: string | null;
-            /** @description Email address used as sender of notifications. When incoming mail is checked, replies to this address (with sub-addressing such as `onedev+xyz@example.com`) become issue and pull request comments. Expected to be set. */
+            /** @description Address notifications are sent from. When incoming mail is checked, replies to it (with sub-addressing, e.g. `onedev+abc@example.com`) become issue and pull request comments. Required on a Set, and must be an email address. */
             systemAddress: string | null;
-            /** @description Whether and how often the account's inbox is checked for replies; null turns incoming mail off. */
+            /** @description How often the account's inbox is checked for replies; null turns incoming mail off. */
             inboxPollSetting: components["schemas"]["Office365InboxPollSetting"] | null;
             /**
              * Format: int32
-             * @description Timeout in seconds for talking to the mail servers. Defaults to 60; the web UI asks for at least 5.
+             * @description Seconds to wait for the mail servers (60 unless changed; at least 5).
              */
             timeout: number;
         };
-        /**
-         * @description Any OpenID Connect provider (Okta, Keycloak, Google...), configured through its discovery document.
-         * @example {
-         *       "@type": "OpenIdConnector",
-         *       "name": "Okta",
-         *       "defaultGroup": "Developers",
-         *       "configurationDiscoveryUrl": "https://acme.okta.com/.well-known/openid-configuration",
-         *       "clientId": "0oa8k2j3h4g5f6d7s8a9",
-         *       "clientSecret": "Fh3kL9pQ2wE5rT8yU1iO4aS7dG0jZ6xC",
-         *       "requestScopes": "openid email profile groups",
-         *       "groupsClaim": "groups",
-         *       "buttonImageUrl": "/wicket/resource/io.onedev.server.plugin.sso.openid.OpenIdConnector/openid.png"
-         *     }
-         */
-        OpenIdConnector: {
+        /** @description Incoming-mail check of a Microsoft 365 mail service. */
+        Office365InboxPollSetting: {
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * Format: int32
+             * @description Seconds between two checks of the inbox. Defaults to 60; the web UI asks for at least 10.
              */
-            "@type": "OpenIdConnector";
-            /** @description Name of the provider, shown on the login button and used as the last segment of the callback URL `<server url>/~sso/callback/<name>`. Expected to be set and unique. */
-            name: string | null;
-            /** @description Name of a group that users signing in through this connector are added to when the provider supplies no group information; null adds them to none. */
-            defaultGroup: string | null;
-            /** @description The provider's discovery document, e.g. `https://openid.example.com/.well-known/openid-configuration` (use HTTPS). */
-            configurationDiscoveryUrl: string | null;
-            /** @description Client id the provider assigned when OneDev was registered as a client application. */
-            clientId: string | null;
-            /** @description Client secret the provider issued for OneDev. Stored and returned as plain text. */
-            clientSecret: string | null;
-            /** @description Space-separated OpenID scopes asked for at login. Defaults to `openid email profile`. */
-            requestScopes: string;
-            /** @description Claim that lists the groups of the signed-in user (e.g. `groups`); null means group membership is not taken from the provider. */
-            groupsClaim: string | null;
-            /** @description Image shown on the login button. A new connector holds the bundled OpenID logo, `/wicket/resource/io.onedev.server.plugin.sso.openid.OpenIdConnector/openid.png`. */
-            buttonImageUrl: string;
+            pollInterval: number;
         };
         /**
          * @description A package version published to a project's package registry. Its blobs and labels are read with the Package group's sub-resources; the registry-specific metadata is never written out.
@@ -5758,6 +5441,31 @@ export interface components {
             specId: number;
         };
         /**
+         * @description Rules a new password must satisfy.
+         * @example {
+         *       "minLength": 12,
+         *       "mustContainUppercase": true,
+         *       "mustContainLowercase": true,
+         *       "mustContainNumber": true,
+         *       "mustContainSpecial": false
+         *     }
+         */
+        PasswordPolicy: {
+            /**
+             * Format: int32
+             * @description Fewest characters a password may have (8 unless changed).
+             */
+            minLength: number;
+            /** @description Whether a password needs an upper-case letter (true unless changed). */
+            mustContainUppercase: boolean;
+            /** @description Whether a password needs a lower-case letter (true unless changed). */
+            mustContainLowercase: boolean;
+            /** @description Whether a password needs a digit (true unless changed). */
+            mustContainNumber: boolean;
+            /** @description Whether a password needs a punctuation or symbol character (true unless changed). */
+            mustContainSpecial: boolean;
+        };
+        /**
          * @description A pull request: a proposal to bring the commits of a source branch into a target branch. Child records (labels, reviews, assignments, comments, watches, updates, changes, builds) are not embedded; read them with the sub-resources of the Pull Request group.
          * @example {
          *       "id": 42,
@@ -5801,7 +5509,6 @@ export interface components {
          *       },
          *       "autoMerge": {
          *         "enabled": false,
-         *         "userId": null,
          *         "commitMessage": null
          *       },
          *       "codeCommentsUpdateDate": "2025-07-01T09:40:55.904+08:00",
@@ -6119,9 +5826,9 @@ export interface components {
             requestId: number;
             /**
              * Format: int32
-             * @description How many times the text has been edited. The server adds one on every Update that changes the text; leave it out (0) when creating.
+             * @description How many times the text has been edited. The server adds one on every Update that changes the text.
              */
-            revisionCount: number;
+            readonly revisionCount: number;
         };
         /**
          * @description A comment posted on a pull request's activity stream. Reactions and the edit history are kept as separate records and are not part of this object. This is the shape of a create request: the server assigns `id` itself.
@@ -6156,7 +5863,7 @@ export interface components {
             requestId: number;
             /**
              * Format: int32
-             * @description How many times the text has been edited. The server adds one on every Update that changes the text; leave it out (0) when creating.
+             * @description How many times the text has been edited. The server adds one on every Update that changes the text. Accepted in a request body and ignored: the server sets it.
              */
             revisionCount?: number;
         };
@@ -6358,10 +6065,10 @@ export interface components {
             description?: string | null;
             /** @description Merge strategy of the request. Left out, it is `CREATE_MERGE_COMMIT`; sent as null, the target project's default strategy applies. */
             mergeStrategy?: components["schemas"]["MergeStrategy"] | null;
-            /** @description Ids of users to ask for a review, in addition to those the branch protection rules require. The submitter may not be among them (406). Defaults to none. */
-            reviewerIds?: number[];
-            /** @description Ids of users to assign. Left out or empty, the target project's default assignees are used. */
-            assigneeIds?: number[];
+            /** @description Ids of users to ask for a review, in addition to those the branch protection rules require. The submitter may not be among them (406). Left out or null: none. */
+            reviewerIds?: number[] | null;
+            /** @description Ids of users to assign. Left out, null or empty, the target project's default assignees are used. */
+            assigneeIds?: number[] | null;
         };
         /**
          * @description Fires when a pull request fixing the issue is opened.
@@ -6494,7 +6201,7 @@ export interface components {
             readonly id: number;
             /**
              * Format: int64
-             * @description Id of the reviewer. Unless the caller is an administrator it must be the caller's own user id. Must not be the pull request's submitter.
+             * @description Id of the reviewer: any user, when the caller may modify the pull request. Must not be the pull request's submitter.
              */
             userId: number;
             /**
@@ -6529,7 +6236,7 @@ export interface components {
             id?: number;
             /**
              * Format: int64
-             * @description Id of the reviewer. Unless the caller is an administrator it must be the caller's own user id. Must not be the pull request's submitter.
+             * @description Id of the reviewer: any user, when the caller may modify the pull request. Must not be the pull request's submitter.
              */
             userId: number;
             /**
@@ -6551,7 +6258,7 @@ export interface components {
         /**
          * @description A reviewer's slot on a pull request and where that review stands. There is at most one per user and pull request; the pull request's submitter can never be a reviewer. This is the shape of an update request: the server applies only the properties present and keeps the others.
          * @example {
-         *       "status": "REQUESTED_FOR_CHANGES"
+         *       "status": "EXCLUDED"
          *     }
          */
         PullRequestReviewUpdate: {
@@ -6562,7 +6269,7 @@ export interface components {
             id?: number;
             /**
              * Format: int64
-             * @description Id of the reviewer. Unless the caller is an administrator it must be the caller's own user id. Must not be the pull request's submitter. Ignored on update: the server keeps the stored value.
+             * @description Id of the reviewer: any user, when the caller may modify the pull request. Must not be the pull request's submitter. Ignored on update: the server keeps the stored value.
              */
             userId?: number;
             /**
@@ -7172,7 +6879,14 @@ export interface components {
          *       "enforce2FA": true,
          *       "corsAllowedOrigins": [
          *         "https://dashboard.example.com"
-         *       ]
+         *       ],
+         *       "passwordPolicy": {
+         *         "minLength": 12,
+         *         "mustContainUppercase": true,
+         *         "mustContainLowercase": true,
+         *         "mustContainNumber": true,
+         *         "mustContainSpecial": false
+         *       }
          *     }
          */
         SecuritySetting: {
@@ -7184,6 +6898,8 @@ export interface components {
             allowedSelfRegisterEmailDomain: string | null;
             /** @description Whether users may delete their own accounts. */
             enableSelfDeregister: boolean;
+            /** @description Rules the passwords of new users must follow; null enforces none. */
+            passwordPolicy: components["schemas"]["PasswordPolicy"] | null;
             /** @description Name of the group new users are added to; null for none. */
             defaultGroupName: string | null;
             /** @description Whether every user must set up two-factor authentication. */
@@ -7374,26 +7090,10 @@ export interface components {
              */
             port: number;
         };
-        /** @description The IMAP inbox an SMTP/IMAP mail service checks for incoming mail. Sub-addressing must work for the system address, since OneDev uses it to tell conversations apart. */
-        SmtpImapInboxPollSetting: {
-            /** @description Host name of the IMAP server. Expected to be set. */
-            imapHost: string | null;
-            /** @description How the IMAP connection is secured, with its port. New settings start with implicit TLS on port 993. */
-            sslSetting: components["schemas"]["ImapSslSetting"];
-            /** @description IMAP user name; this account must receive the mail sent to the system address. Expected to be set. */
-            imapUser: string | null;
-            /** @description IMAP password. Stored and returned as plain text. Expected to be set. */
-            imapPassword: string | null;
-            /**
-             * Format: int32
-             * @description Seconds between two checks of the inbox. Defaults to 60; the web UI asks for at least 10.
-             */
-            pollInterval: number;
-        };
         /**
          * @description Sends mail through an SMTP server and, optionally, reads incoming mail over IMAP.
          * @example {
-         *       "@type": "SmtpImapMailService",
+         *       "@type": "SmtpImapConnector",
          *       "smtpHost": "smtp.example.com",
          *       "sslSetting": {
          *         "@type": "SmtpExplicitSsl",
@@ -7417,29 +7117,45 @@ export interface components {
          *       "timeout": 60
          *     }
          */
-        SmtpImapMailService: {
+        SmtpImapConnector: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            "@type": "SmtpImapMailService";
-            /** @description Host name of the SMTP server. Expected to be set. */
+            "@type": "SmtpImapConnector";
+            /** @description Host name of the SMTP server. Required: a Set without it is refused. */
             smtpHost: string | null;
-            /** @description How the SMTP connection is secured, with its port. New settings start with STARTTLS on port 587. */
+            /** @description How the SMTP connection is secured, with its port (STARTTLS on port 587 unless changed). */
             sslSetting: components["schemas"]["SmtpSslSetting"];
             /** @description SMTP user name; null sends without authentication. */
             smtpUser: string | null;
-            /** @description SMTP password. Stored and returned as plain text. */
+            /** @description SMTP password, stored and returned as plain text. */
             smtpPassword: string | null;
-            /** @description Email address used as sender of notifications. When incoming mail is checked, replies to this address (with sub-addressing such as `onedev+xyz@example.com`) become issue and pull request comments. Expected to be set. */
+            /** @description Address notifications are sent from. When incoming mail is checked, replies to it (with sub-addressing, e.g. `onedev+abc@example.com`) become issue and pull request comments. Required on a Set, and must be an email address. */
             systemAddress: string | null;
-            /** @description IMAP inbox to check for replies; null turns incoming mail off. */
+            /** @description The IMAP inbox checked for replies; null turns incoming mail off. */
             inboxPollSetting: components["schemas"]["SmtpImapInboxPollSetting"] | null;
             /**
              * Format: int32
-             * @description Timeout in seconds for talking to the mail servers. Defaults to 60; the web UI asks for at least 5.
+             * @description Seconds to wait for the mail servers (60 unless changed; at least 5).
              */
             timeout: number;
+        };
+        /** @description The IMAP inbox an SMTP/IMAP mail service checks for incoming mail. Sub-addressing must work for the system address, since OneDev uses it to tell conversations apart. */
+        SmtpImapInboxPollSetting: {
+            /** @description Host name of the IMAP server. Expected to be set. */
+            imapHost: string | null;
+            /** @description How the IMAP connection is secured, with its port. New settings start with implicit TLS on port 993. */
+            sslSetting: components["schemas"]["ImapSslSetting"];
+            /** @description IMAP user name; this account must receive the mail sent to the system address. Expected to be set. */
+            imapUser: string | null;
+            /** @description IMAP password. Stored and returned as plain text. Expected to be set. */
+            imapPassword: string | null;
+            /**
+             * Format: int32
+             * @description Seconds between two checks of the inbox. Defaults to 60; the web UI asks for at least 10.
+             */
+            pollInterval: number;
         };
         /**
          * @description TLS from the first byte (SMTPS).
@@ -7587,8 +7303,6 @@ export interface components {
             /** @description The server's private host key in PEM form (`-----BEGIN RSA PRIVATE KEY-----` ...); generated at setup. Clients see a host key change when it is replaced. */
             pemPrivateKey: string;
         };
-        /** @description A single-sign-on provider offered on the login page. Users signing in through it are created or matched in OneDev from the identity the provider returns. */
-        SsoConnector: components["schemas"]["OpenIdConnector"] | components["schemas"]["GitHubConnector"] | components["schemas"]["EntraIdConnector"] | components["schemas"]["TwitchConnector"] | components["schemas"]["DiscordConnector"];
         /** @description One issue state. The first state in the list is the state new issues start in. */
         StateSpec: {
             /** @description Name of the state, unique among states (e.g. `Open`). */
@@ -7638,7 +7352,8 @@ export interface components {
          *       "disableAutoUpdateCheck": false,
          *       "disableDashboard": false,
          *       "useAvatarService": true,
-         *       "avatarServiceUrl": "https://secure.gravatar.com/avatar/"
+         *       "avatarServiceUrl": "https://secure.gravatar.com/avatar/",
+         *       "sessionTimeout": 30
          *     }
          */
         SystemSetting: {
@@ -7650,14 +7365,19 @@ export interface components {
             gitLocation: components["schemas"]["GitLocation"];
             /** @description Where the curl executable used by git hooks comes from. */
             curlLocation: components["schemas"]["CurlLocation"];
+            /**
+             * Format: int32
+             * @description Minutes of inactivity after which a web UI session expires (a value sent must be at least 5); null keeps sessions alive as long as the browser stays open. Sessions already open keep their old timeout.
+             */
+            sessionTimeout: number | null;
             /** @description Whether the web UI stops checking onedev.io for new releases. */
             disableAutoUpdateCheck: boolean;
             /** @description Whether dashboards are turned off (only effective with an active subscription). */
             disableDashboard: boolean;
             /** @description Whether user avatars are fetched from a public avatar service. */
             useAvatarService: boolean;
-            /** @description Base URL of the avatar service; a hash of the email address is appended. Defaults to `https://secure.gravatar.com/avatar/`. Used only when `useAvatarService` is true. */
-            avatarServiceUrl: string | null;
+            /** @description Base URL of the avatar service; a hash of the email address is appended. Always set: `https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true. */
+            avatarServiceUrl: string;
         };
         /**
          * @description A custom field holding free text.
@@ -7787,43 +7507,6 @@ export interface components {
         };
         /** @description A rule that moves issues between states, either by a button users press or automatically on an event; `@type` names the trigger. */
         TransitionSpec: components["schemas"]["ManualSpec"] | components["schemas"]["PullRequestOpenedSpec"] | components["schemas"]["PullRequestMergedSpec"] | components["schemas"]["PullRequestDiscardedSpec"] | components["schemas"]["BuildSuccessfulSpec"] | components["schemas"]["BranchUpdatedSpec"] | components["schemas"]["IssueStateTransitedSpec"] | components["schemas"]["NoActivitySpec"];
-        /**
-         * @description Sign-in with twitch.tv accounts. Endpoints, scopes and button image are fixed in code; the connector is named `Twitch` unless told otherwise.
-         * @example {
-         *       "@type": "TwitchConnector",
-         *       "name": "Twitch",
-         *       "defaultGroup": "Community",
-         *       "configurationDiscoveryUrl": null,
-         *       "clientId": "w8k2m5q1z7x4c9v3b6n0l2j5h8g1f4",
-         *       "clientSecret": "r3t6y9u2i5o8p1a4s7d0f3g6h9j2k5",
-         *       "requestScopes": "openid email profile",
-         *       "groupsClaim": null,
-         *       "buttonImageUrl": "/wicket/resource/io.onedev.server.plugin.sso.openid.OpenIdConnector/openid.png"
-         *     }
-         */
-        TwitchConnector: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            "@type": "TwitchConnector";
-            /** @description Name of the provider, shown on the login button and used as the last segment of the callback URL `<server url>/~sso/callback/<name>`. Expected to be set and unique. */
-            name: string | null;
-            /** @description Name of a group that users signing in through this connector are added to when the provider supplies no group information; null adds them to none. */
-            defaultGroup: string | null;
-            /** @description Kept from the OpenID base type; normally null. Not used for Twitch: the connector fixes this value in code. */
-            configurationDiscoveryUrl: string | null;
-            /** @description Client id the provider assigned when OneDev was registered as a client application. */
-            clientId: string | null;
-            /** @description Client secret the provider issued for OneDev. Stored and returned as plain text. */
-            clientSecret: string | null;
-            /** @description Kept from the OpenID base type. Not used for Twitch: the connector fixes this value in code. */
-            requestScopes: string;
-            /** @description Kept from the OpenID base type; normally null. Not used for Twitch: the connector fixes this value in code. */
-            groupsClaim: string | null;
-            /** @description Kept from the OpenID base type (the generic OpenID logo path). Not used for Twitch: the connector fixes this value in code. */
-            buttonImageUrl: string;
-        };
         /**
          * @description A custom field holding one or more users (e.g. assignees), by login name.
          * @example {
@@ -8121,6 +7804,16 @@ export interface components {
                 "text/plain": components["schemas"]["ErrorMessage"];
             };
         };
+        /** @description The request body is larger than the server accepts. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example Data too large */
+                "text/plain": components["schemas"]["ErrorMessage"];
+            };
+        };
         /** @description The change breaks a business rule or a database constraint (for example a duplicate name), or the server failed. */
         InternalServerError: {
             headers: {
@@ -8144,12 +7837,12 @@ export interface components {
          */
         authorizationId: number;
         /**
-         * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+         * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
          * @example 2031
          */
         buildId: number;
         /**
-         * @description A filter in the query language of the web UI's build list, e.g. `"Job" is "Release"` or `"Number" is "KEY-100"`; leave it out to match every build the caller can see. A query that does not parse is answered with 400.
+         * @description A filter in the query language of the web UI's build list, e.g. `"Job" is "Release"` or `"Number" is "KEY-100"`; leave it out to match every build the caller can see. A query that does not parse is answered with 406.
          * @example "Job" is "ci" and successful
          */
         buildQuery: string;
@@ -8159,12 +7852,12 @@ export interface components {
          */
         commentId: number;
         /**
-         * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (400 otherwise).
+         * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (406 otherwise).
          * @example 100
          */
         countLimited: number;
         /**
-         * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (400 otherwise); administrators may ask for more.
+         * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (406 otherwise); administrators may ask for more.
          * @example 100
          */
         countLimitedForNonAdmins: number;
@@ -8209,11 +7902,6 @@ export interface components {
          */
         membershipId: number;
         /**
-         * @description Id of the milestone. Not a number shown in the web UI: ids are internal keys.
-         * @example 4
-         */
-        milestoneId: number;
-        /**
          * @description Only records whose name matches: case-insensitive, `*` matches any run of characters. Leave it out to match all.
          * @example dev*
          */
@@ -8229,12 +7917,17 @@ export interface components {
          */
         packId: number;
         /**
-         * @description A filter in the query language of the web UI's package list, e.g. `"Type" is "Container Image"`; leave it out to match every package the caller can see. A query that does not parse is answered with 400.
+         * @description A filter in the query language of the web UI's package list, e.g. `"Type" is "Container Image"`; leave it out to match every package the caller can see. A query that does not parse is answered with 406.
          * @example "Type" is "Container Image"
          */
         packageQuery: string;
         /**
-         * @description A filter in the query language of the web UI's pull request list, e.g. `"Status" is "Open"` or `"Number" is "path/to/project#100"`; leave it out to match every pull request the caller can see. A query that does not parse is answered with 400.
+         * @description File name to store the attachment under. The server keeps it unless the name is taken, in which case it adds `_2`, `_3`, ... before the extension; `..` is replaced by `-`. Percent-encode characters that are not allowed in a path segment.
+         * @example retry.log
+         */
+        preferredAttachmentName: string;
+        /**
+         * @description A filter in the query language of the web UI's pull request list, e.g. `"Status" is "Open"` or `"Number" is "path/to/project#100"`; leave it out to match every pull request the caller can see. A query that does not parse is answered with 406.
          * @example "Status" is "Open" and "Target Branch" is "main"
          */
         pullRequestQuery: string;
@@ -8244,7 +7937,7 @@ export interface components {
          */
         pullRequestWatchId: number;
         /**
-         * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+         * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
          * @example 42
          */
         requestId: number;
@@ -8670,7 +8363,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    settingGetMailService: {
+    settingGetMailConnector: {
         parameters: {
             query?: never;
             header?: never;
@@ -8679,16 +8372,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The current value of the mail service used to send (and optionally receive) email. */
+            /** @description The current value of the mail connector. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MailService"];
+                    "application/json": components["schemas"]["MailConnector"];
                 };
             };
-            /** @description No mail service is configured: the server sends no email. No body. */
+            /** @description No mail connector is configured: the server sends no email. No body. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -8709,10 +8402,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The complete new value of the mail service used to send (and optionally receive) email, or `null` (or no body) to clear it. */
+        /** @description The complete new value of the mail connector, or `null` (or no body) to clear it. */
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["MailService"] | null;
+                "application/json": components["schemas"]["MailConnector"] | null;
             };
         };
         responses: {
@@ -9062,59 +8755,6 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    settingGetSsoConnectors: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The current value of the list of single sign-on connectors. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SsoConnector"][];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
-    settingSetSsoConnectors: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The complete new value of the list of single sign-on connectors. */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SsoConnector"][];
-            };
-        };
-        responses: {
-            /** @description The setting was saved. The body is empty. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
     settingGetContributedSettings: {
         parameters: {
             query?: never;
@@ -9168,13 +8808,13 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    pullRequestGetBasicInfo: {
+    pullRequestGetPullRequest: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9200,13 +8840,13 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    pullRequestDelete: {
+    pullRequestDeletePullRequest: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9236,7 +8876,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9268,7 +8908,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9307,7 +8947,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9339,7 +8979,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9371,7 +9011,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9403,7 +9043,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9435,7 +9075,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9467,7 +9107,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9499,7 +9139,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9531,7 +9171,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9557,11 +9197,11 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    pullRequestQueryBasicInfo: {
+    pullRequestQueryPullRequests: {
         parameters: {
             query: {
                 /**
-                 * @description A filter in the query language of the web UI's pull request list, e.g. `"Status" is "Open"` or `"Number" is "path/to/project#100"`; leave it out to match every pull request the caller can see. A query that does not parse is answered with 400.
+                 * @description A filter in the query language of the web UI's pull request list, e.g. `"Status" is "Open"` or `"Number" is "path/to/project#100"`; leave it out to match every pull request the caller can see. A query that does not parse is answered with 406.
                  * @example "Status" is "Open" and "Target Branch" is "main"
                  */
                 query?: components["parameters"]["pullRequestQuery"];
@@ -9571,7 +9211,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (400 otherwise); administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (406 otherwise); administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -9598,7 +9238,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    pullRequestCreate: {
+    pullRequestCreatePullRequest: {
         parameters: {
             query?: never;
             header?: never;
@@ -9635,14 +9275,14 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
             };
             cookie?: never;
         };
-        /** @description The new title as plain text; must not be empty (400). The body is raw text, not JSON: send the characters themselves (no surrounding quotes, no escaping) with `Content-Type: application/json`. */
+        /** @description The new title as plain text; must not be empty (406, a validation failure). The body is raw text, not JSON: send the characters themselves (no surrounding quotes, no escaping) with `Content-Type: application/json`. */
         requestBody: {
             content: {
                 /** @example Retry failed webhook deliveries with backoff */
@@ -9671,7 +9311,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9711,7 +9351,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9746,7 +9386,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9760,7 +9400,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Auto merge was set, or the request was merged right away. The body is empty. */
+            /** @description Auto merge was switched on or off. The body is empty. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9775,13 +9415,13 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    pullRequestReopen: {
+    pullRequestReopenPullRequest: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9811,13 +9451,13 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    pullRequestDiscard: {
+    pullRequestDiscardPullRequest: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9847,13 +9487,13 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    pullRequestMerge: {
+    pullRequestMergePullRequest: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9893,7 +9533,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9929,7 +9569,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -9959,13 +9599,57 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    buildGetBasicInfo: {
+    pullRequestUploadAttachment: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 42
+                 */
+                requestId: components["parameters"]["requestId"];
+                /**
+                 * @description File name to store the attachment under. The server keeps it unless the name is taken, in which case it adds `_2`, `_3`, ... before the extension; `..` is replaced by `-`. Percent-encode characters that are not allowed in a path segment.
+                 * @example retry.log
+                 */
+                preferredAttachmentName: components["parameters"]["preferredAttachmentName"];
+            };
+            cookie?: never;
+        };
+        /** @description The content of the file. The body is the raw bytes of the file. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Where the stored file can be downloaded, relative to the server URL. The body is the text itself, without JSON quotes, although the server labels it `application/json`: read it as text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example /~downloads/projects/5/attachments/6f1b2c9e-4d3a-4b8e-9a71-2c5d8e0f3b64/retry.log */
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    buildGetBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -9991,13 +9675,13 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    buildDelete: {
+    buildDeleteBuild: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -10027,7 +9711,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -10059,7 +9743,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -10091,7 +9775,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -10123,7 +9807,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -10155,7 +9839,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -10181,11 +9865,11 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    buildQueryBasicInfo: {
+    buildQueryBuilds: {
         parameters: {
             query: {
                 /**
-                 * @description A filter in the query language of the web UI's build list, e.g. `"Job" is "Release"` or `"Number" is "KEY-100"`; leave it out to match every build the caller can see. A query that does not parse is answered with 400.
+                 * @description A filter in the query language of the web UI's build list, e.g. `"Job" is "Release"` or `"Number" is "KEY-100"`; leave it out to match every build the caller can see. A query that does not parse is answered with 406.
                  * @example "Job" is "ci" and successful
                  */
                 query?: components["parameters"]["buildQuery"];
@@ -10195,7 +9879,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (400 otherwise); administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (406 otherwise); administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -10221,7 +9905,43 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    groupGetBasicInfo: {
+    buildSetDescription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 2031
+                 */
+                buildId: components["parameters"]["buildId"];
+            };
+            cookie?: never;
+        };
+        /** @description The new description as plain Markdown text (up to 12000 characters; a longer one makes the database write fail with 500). The body is raw text, not JSON: send the characters themselves (no surrounding quotes, no escaping) with `Content-Type: application/json`. */
+        requestBody?: {
+            content: {
+                /** @example Release candidate 3 for 4.2.0: includes the webhook retry fix (#311). */
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The description was set. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    groupGetGroup: {
         parameters: {
             query?: never;
             header?: never;
@@ -10253,7 +9973,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    groupUpdate: {
+    groupUpdateGroup: {
         parameters: {
             query?: never;
             header?: never;
@@ -10288,7 +10008,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    groupDelete: {
+    groupDeleteGroup: {
         parameters: {
             query?: never;
             header?: never;
@@ -10382,7 +10102,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    groupQueryBasicInfo: {
+    groupQueryGroups: {
         parameters: {
             query: {
                 /**
@@ -10424,7 +10144,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    groupCreate: {
+    groupCreateGroup: {
         parameters: {
             query?: never;
             header?: never;
@@ -10454,7 +10174,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    groupGetId: {
+    groupGetGroupId: {
         parameters: {
             query?: never;
             header?: never;
@@ -10485,7 +10205,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    labelSpecGet: {
+    labelSpecGetSpec: {
         parameters: {
             query?: never;
             header?: never;
@@ -10511,13 +10231,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
-    labelSpecUpdate: {
+    labelSpecUpdateSpec: {
         parameters: {
             query?: never;
             header?: never;
@@ -10552,7 +10271,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    labelSpecDelete: {
+    labelSpecDeleteSpec: {
         parameters: {
             query?: never;
             header?: never;
@@ -10582,7 +10301,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    labelSpecQuery: {
+    labelSpecQuerySpecs: {
         parameters: {
             query: {
                 /**
@@ -10618,12 +10337,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
     };
-    labelSpecCreate: {
+    labelSpecCreateSpec: {
         parameters: {
             query?: never;
             header?: never;
@@ -10653,7 +10371,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    roleGet: {
+    roleGetRole: {
         parameters: {
             query?: never;
             header?: never;
@@ -10685,7 +10403,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    roleUpdate: {
+    roleUpdateRole: {
         parameters: {
             query?: never;
             header?: never;
@@ -10720,7 +10438,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    roleDelete: {
+    roleDeleteRole: {
         parameters: {
             query?: never;
             header?: never;
@@ -10750,7 +10468,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    roleQuery: {
+    roleQueryRoles: {
         parameters: {
             query: {
                 /**
@@ -10764,7 +10482,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (400 otherwise).
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (406 otherwise).
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];
@@ -10792,7 +10510,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    roleCreate: {
+    roleCreateRole: {
         parameters: {
             query?: never;
             header?: never;
@@ -10822,7 +10540,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    roleGetId: {
+    roleGetRoleId: {
         parameters: {
             query?: never;
             header?: never;
@@ -10853,7 +10571,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    packageGetBasicInfo: {
+    packageGetPack: {
         parameters: {
             query?: never;
             header?: never;
@@ -10885,7 +10603,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    packageDelete: {
+    packageDeletePack: {
         parameters: {
             query?: never;
             header?: never;
@@ -10979,11 +10697,11 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    packageQueryBasicInfo: {
+    packageQueryPacks: {
         parameters: {
             query: {
                 /**
-                 * @description A filter in the query language of the web UI's package list, e.g. `"Type" is "Container Image"`; leave it out to match every package the caller can see. A query that does not parse is answered with 400.
+                 * @description A filter in the query language of the web UI's package list, e.g. `"Type" is "Container Image"`; leave it out to match every package the caller can see. A query that does not parse is answered with 406.
                  * @example "Type" is "Container Image"
                  */
                 query?: components["parameters"]["packageQuery"];
@@ -10993,7 +10711,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (400 otherwise); administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (406 otherwise); administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -11276,7 +10994,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueWatchGet: {
+    issueWatchGetWatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -11308,7 +11026,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueWatchUpdate: {
+    issueWatchUpdateWatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -11343,7 +11061,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueWatchDelete: {
+    issueWatchDeleteWatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -11373,7 +11091,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueWatchCreate: {
+    issueWatchCreateWatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -11404,7 +11122,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    iterationGet: {
+    iterationGetIteration: {
         parameters: {
             query?: never;
             header?: never;
@@ -11436,7 +11154,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    iterationUpdate: {
+    iterationUpdateIteration: {
         parameters: {
             query?: never;
             header?: never;
@@ -11473,7 +11191,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    iterationDelete: {
+    iterationDeleteIteration: {
         parameters: {
             query?: never;
             header?: never;
@@ -11503,7 +11221,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    iterationCreate: {
+    iterationCreateIteration: {
         parameters: {
             query?: never;
             header?: never;
@@ -11534,7 +11252,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueWorkGet: {
+    issueWorkGetWork: {
         parameters: {
             query?: never;
             header?: never;
@@ -11566,7 +11284,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueWorkUpdate: {
+    issueWorkUpdateWork: {
         parameters: {
             query?: never;
             header?: never;
@@ -11601,7 +11319,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueWorkDelete: {
+    issueWorkDeleteWork: {
         parameters: {
             query?: never;
             header?: never;
@@ -11631,7 +11349,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueWorkCreate: {
+    issueWorkCreateWork: {
         parameters: {
             query?: never;
             header?: never;
@@ -11662,137 +11380,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    milestoneGet: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description Id of the milestone. Not a number shown in the web UI: ids are internal keys.
-                 * @example 4
-                 */
-                milestoneId: components["parameters"]["milestoneId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The milestone. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Milestone"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
-    milestoneUpdate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description Id of the milestone. Not a number shown in the web UI: ids are internal keys.
-                 * @example 4
-                 */
-                milestoneId: components["parameters"]["milestoneId"];
-            };
-            cookie?: never;
-        };
-        /** @description The properties to change. */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MilestoneUpdate"];
-            };
-        };
-        responses: {
-            /** @description The id of the updated milestone (the same as `milestoneId`). The body is the id as a bare JSON number. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": number;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
-    milestoneDelete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description Id of the milestone. Not a number shown in the web UI: ids are internal keys.
-                 * @example 4
-                 */
-                milestoneId: components["parameters"]["milestoneId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The milestone was deleted. The body is empty. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
-    milestoneCreate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The project, name, optional description, dates and state of the milestone. */
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MilestoneCreate"];
-            };
-        };
-        responses: {
-            /** @description The id of the new milestone. The body is the id as a bare JSON number. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": number;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
-            500: components["responses"]["InternalServerError"];
-        };
-    };
-    baseAuthorizationGet: {
+    baseAuthorizationGetAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -11824,7 +11412,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    baseAuthorizationDelete: {
+    baseAuthorizationDeleteAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -11854,7 +11442,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    baseAuthorizationCreate: {
+    baseAuthorizationCreateAuthorization: {
         parameters: {
             query?: never;
             header?: never;
@@ -12023,14 +11611,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The properties to change. */
+        /** @description The properties to change; in practice `{"status": "EXCLUDED"}`. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PullRequestReviewUpdate"];
             };
         };
         responses: {
-            /** @description The review was updated. The body is empty. */
+            /** @description The reviewer was taken off the request. The body is empty. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12076,7 +11664,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    membershipGet: {
+    membershipGetMembership: {
         parameters: {
             query?: never;
             header?: never;
@@ -12108,7 +11696,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    membershipDelete: {
+    membershipDeleteMembership: {
         parameters: {
             query?: never;
             header?: never;
@@ -12138,7 +11726,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    membershipCreate: {
+    membershipCreateMembership: {
         parameters: {
             query?: never;
             header?: never;
@@ -12169,7 +11757,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueLinkGet: {
+    issueLinkGetLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -12201,7 +11789,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueLinkDelete: {
+    issueLinkDeleteLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -12231,7 +11819,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueLinkCreate: {
+    issueLinkCreateLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -12262,7 +11850,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueVoteGet: {
+    issueVoteGetVote: {
         parameters: {
             query?: never;
             header?: never;
@@ -12294,7 +11882,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueVoteDelete: {
+    issueVoteDeleteVote: {
         parameters: {
             query?: never;
             header?: never;
@@ -12324,7 +11912,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    issueVoteCreate: {
+    issueVoteCreateVote: {
         parameters: {
             query?: never;
             header?: never;
@@ -12355,7 +11943,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    sshKeyGet: {
+    sshKeyGetKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -12387,7 +11975,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    sshKeyDelete: {
+    sshKeyDeleteKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -12417,7 +12005,7 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
-    sshKeyCreate: {
+    sshKeyCreateKey: {
         parameters: {
             query?: never;
             header?: never;
