@@ -6,18 +6,21 @@
  * raw fetch over loopback (see docs/benchmarks.md); this stays close to raw fetch.
  *
  * On top it adds what OneDev needs: the `/~api` root, credentials, raw-text bodies, thrown errors
- * with the server's text, empty answers as `undefined`, reference resolution and paging.
+ * with the server's text, empty answers as `undefined`, reference resolution and paging; and what
+ * a program needs to fail safely: a deadline on every call, no redirects for writes, wrapped
+ * network errors, bounded paging and opt-in retries of reads (send.ts, retry.ts).
  */
 import { createFinalURL, createQuerySerializer, defaultPathSerializer, mergeHeaders } from 'openapi-fetch';
 import { prepareAuth, redact, type OneDevAuth } from './auth.js';
 import { apiRoot } from './base-url.js';
-import { OneDevError } from './errors.js';
-import { operationAt, type OperationEntry } from './operations.js';
+import { OneDevError, OneDevNetworkError, OneDevPagingError } from './errors.js';
+import { operationAt } from './operations.js';
 import { numberQuery, singleId, type ReferenceKind } from './references.js';
+import { NO_RETRY, pause, RETRY_STATUSES, retryDelay, retryPolicy, type RetryOption, type RetryPolicy } from './retry.js';
+import { capMessage, exchange, retryAfterOf, type Exchange, type FetchLike } from './send.js';
 import type { CollectionPath, ItemOf, OneDevMethod, PageOptions } from './types.js';
 
-/** The fetch the client calls; any standard `fetch` (global, undici's, a test double) fits. */
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 export interface OneDevClientOptions {
   /** The server's origin, e.g. `https://onedev.example.com` (a trailing `/~api` is accepted too). */
@@ -26,17 +29,29 @@ export interface OneDevClientOptions {
   auth?: OneDevAuth;
   /** A fetch to use instead of the global one (custom agents, proxies, tests). */
   fetch?: FetchLike;
+  /**
+   * Milliseconds each request may take, answer and body together, before it is aborted with a
+   * OneDevTimeoutError (default DEFAULT_TIMEOUT_MS, 30 s); 0 for no limit. A call can set its own.
+   */
+  timeoutMs?: number;
+  /**
+   * Retries of reads (GET, paging and resolving included) after a network error, a timeout, or a
+   * 502, 503 or 504, with exponential backoff and jitter. Off by default; a call can set its own.
+   */
+  retry?: RetryOption;
 }
 
 export interface ResolveOptions {
   signal?: AbortSignal;
+  timeoutMs?: number;
+  retry?: RetryOption;
 }
 
 export interface OneDevClient {
   GET: OneDevMethod<'get'>;
   POST: OneDevMethod<'post'>;
   DELETE: OneDevMethod<'delete'>;
-  /** Every record of a collection read, fetched page by page (`offset`/`count`) as you iterate. */
+  /** Every record of a collection read (or the first `limit`), fetched page by page (`offset`/`count`) as you iterate. */
   paginate<P extends CollectionPath>(path: P, options?: PageOptions<P>): AsyncGenerator<ItemOf<P>, void, undefined>;
   /** The id of a pull request given as `path/to/project#123` or `KEY-123`. */
   resolvePullRequestId(reference: string, options?: ResolveOptions): Promise<number>;
@@ -45,15 +60,30 @@ export interface OneDevClient {
 }
 
 export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Longest timeout accepted (setTimeout's own limit is about 24.8 days). */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 type AnyInit = Record<string, any> & { params?: Record<string, any>; body?: unknown; headers?: any };
 type AnyResult = { data: any; response: Response };
 
 const querySerializer = createQuerySerializer();
 
+function checkTimeout(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_TIMEOUT_MS) {
+    throw new RangeError(`${name} must be a whole number of milliseconds (0 for no limit)`);
+  }
+  return value;
+}
+
+/** Worth another try for a read: no answer, or a gateway or server saying "not now". */
+function retryable(error: unknown): boolean {
+  return error instanceof OneDevNetworkError || (error instanceof OneDevError && RETRY_STATUSES.has(error.status));
+}
+
 export function createOneDevClient(options: OneDevClientOptions): OneDevClient {
   if (options === null || typeof options !== 'object') {
-    throw new TypeError('createOneDevClient needs { baseUrl, auth?, fetch? }');
+    throw new TypeError('createOneDevClient needs { baseUrl, auth?, fetch?, timeoutMs?, retry? }');
   }
   const root = apiRoot(options.baseUrl);
   const auth = prepareAuth(options.auth);
@@ -61,83 +91,117 @@ export function createOneDevClient(options: OneDevClientOptions): OneDevClient {
     throw new TypeError('fetch must be a function taking (url, init)');
   }
   const customFetch = options.fetch;
+  const defaultTimeout = options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkTimeout(options.timeoutMs, 'timeoutMs');
+  const readRetry = retryPolicy(options.retry);
 
   // Built once: most calls add no headers of their own, so these objects are reused as they are.
   const plainHeaders: Record<string, string> = auth.header === undefined ? {} : { Authorization: auth.header };
   // Raw-text bodies too: OneDev reads them as a bare String under application/json.
   const jsonHeaders: Record<string, string> = { ...plainHeaders, 'Content-Type': 'application/json' };
-
-  async function fail(response: Response, operation: OperationEntry): Promise<never> {
-    const text = redact(await response.text(), auth.secrets).trim();
-    throw new OneDevError({
-      status: response.status,
-      serverMessage: text,
-      operationId: operation.operationId,
-      method: operation.method,
-      path: operation.path,
-    });
-  }
+  const binaryHeaders: Record<string, string> = { ...plainHeaders, 'Content-Type': 'application/octet-stream' };
 
   async function call(method: string, path: string, init: AnyInit = {}): Promise<AnyResult> {
     const operation = operationAt(method, path);
-    const { params, body, headers, ...rest } = init;
+    const { params, body, headers, signal, timeoutMs, retry, redirect, ...rest } = init;
+    const timeout = timeoutMs === undefined ? defaultTimeout : checkTimeout(timeoutMs, 'timeoutMs');
+    let policy: RetryPolicy = method === 'GET' ? readRetry : NO_RETRY;
+    if (retry !== undefined) {
+      if (method !== 'GET') {
+        throw new TypeError(`${operation.operationId}: retry is for GET calls only; a ${method} whose answer was lost may already have taken effect`);
+      }
+      policy = retryPolicy(retry);
+    }
     const url = createFinalURL(path, { baseUrl: root, params: params ?? {}, querySerializer, pathSerializer: defaultPathSerializer });
     if (url.includes('{')) {
       // Values are percent-encoded, so a brace left in the URL is an unfilled template.
       throw new TypeError(`${operation.operationId} needs params.path.${/\{(\w+)\}/.exec(url)?.[1] ?? '?'}`);
     }
-    let payload: string | undefined;
+    let payload: string | Uint8Array | ArrayBuffer | Blob | undefined;
     if (body !== undefined) {
-      if (!operation.rawText) payload = JSON.stringify(body);
+      if (operation.binaryBody) {
+        if (typeof body === 'string' || body instanceof Uint8Array || body instanceof ArrayBuffer || body instanceof Blob) payload = body;
+        else throw new TypeError(`${operation.operationId} takes its body as bytes (Uint8Array, ArrayBuffer, Blob or string)`);
+      } else if (!operation.rawText) payload = JSON.stringify(body);
       else if (typeof body === 'string') payload = body;
       else throw new TypeError(`${operation.operationId} takes its body as a string (the raw text to store)`);
     }
-    const base = payload === undefined ? plainHeaders : jsonHeaders;
-    const response = await (customFetch ?? globalThis.fetch)(url, {
-      ...rest,
-      method,
-      headers: headers === undefined ? base : mergeHeaders(base, headers),
-      body: payload,
-    });
-    if (!response.ok) return fail(response, operation);
-    if (response.status === 204 || method === 'HEAD') return { data: undefined, response };
-    // OneDev's `Response.ok()` is a 200 with no body, with or without Content-Length.
-    const text = await response.text();
-    if (text.trim() === '') return { data: undefined, response };
-    try {
-      return { data: JSON.parse(text), response };
-    } catch {
-      throw new OneDevError({
-        status: response.status,
-        serverMessage: redact(text.slice(0, 200), auth.secrets),
-        operationId: operation.operationId,
-        method: operation.method,
-        path: operation.path,
-        summary: `answered ${response.status} with a body that is not JSON`,
-      });
+    const base = payload === undefined ? plainHeaders : operation.binaryBody ? binaryHeaders : jsonHeaders;
+    const request: Exchange = {
+      url,
+      init: {
+        ...rest,
+        method,
+        headers: headers === undefined ? base : mergeHeaders(base, headers),
+        body: payload as BodyInit | undefined,
+        // fetch resends a redirected POST as a GET, which would pass a write off as a read.
+        redirect: method === 'GET' ? (redirect ?? 'follow') : 'manual',
+      },
+      signal,
+      timeoutMs: timeout,
+      fetch: customFetch ?? globalThis.fetch,
+      mayIgnoreSignal: customFetch !== undefined,
+      binary: operation.binaryResponse,
+    };
+
+    for (let attempt = 0; ; attempt += 1) {
+      let answer;
+      try {
+        answer = await exchange(operation, request, auth.secrets);
+      } catch (error) {
+        if (attempt >= policy.retries || !retryable(error)) throw error;
+        await pause(retryDelay(attempt, policy, Math.random, retryAfterOf.get(error as object)), request.signal);
+        continue;
+      }
+      const { response, text, bytes } = answer;
+      if (response.status === 204 || method === 'HEAD') return { data: undefined, response };
+      // Downloads and logs are bytes; a Java String answer is bare text, though labelled JSON.
+      if (bytes) return { data: bytes, response };
+      if (operation.rawTextResponse) return { data: text, response };
+      // OneDev's `Response.ok()` is a 200 with no body, with or without Content-Length.
+      if (text.trim() === '') return { data: undefined, response };
+      try {
+        return { data: JSON.parse(text), response };
+      } catch {
+        throw new OneDevError({
+          ...operation,
+          status: response.status,
+          serverMessage: capMessage(redact(text, auth.secrets).trim()),
+          summary: `answered ${response.status} with a body that is not JSON`,
+        });
+      }
     }
   }
 
   async function* paginate(path: string, pageOptions: AnyInit = {}): AsyncGenerator<unknown, void, undefined> {
-    const { pageSize = MAX_PAGE_SIZE, params, ...rest } = pageOptions;
+    const { pageSize = MAX_PAGE_SIZE, limit, params, ...rest } = pageOptions;
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
       throw new RangeError(`pageSize must be an integer from 1 to ${MAX_PAGE_SIZE}`);
     }
+    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
+      throw new RangeError('limit must be a whole number of records (0 or more)');
+    }
     const operation = operationAt('GET', path);
     if (!operation.paged) throw new TypeError(`${operation.operationId} (GET ${path}) is not a paged collection read`);
-    for (let offset = 0; ; offset += pageSize) {
-      const query = { ...params?.query, offset, count: pageSize };
+    let left: number = limit ?? Infinity;
+    for (let offset = 0; left > 0; ) {
+      // The last page asks only for what the limit still allows.
+      const count = Math.min(pageSize, left);
+      const query = { ...params?.query, offset, count };
       const { data } = await call('GET', path, { ...rest, params: { ...params, query } });
       if (!Array.isArray(data)) throw new TypeError(`${operation.operationId} answered something other than a list`);
+      // A server that ignores count would otherwise be walked forever (every page "full").
+      if (data.length > count) throw new OneDevPagingError(operation, offset, count, data.length);
       yield* data;
-      if (data.length < pageSize) return;
+      if (data.length < count) return;
+      left -= count;
+      offset += count;
     }
   }
 
-  async function resolve(path: '/pulls' | '/builds', kind: ReferenceKind, reference: string, resolveOptions?: ResolveOptions): Promise<number> {
+  async function resolve(path: '/pulls' | '/builds', kind: ReferenceKind, reference: string, resolveOptions: ResolveOptions = {}): Promise<number> {
     const query = numberQuery(reference, kind);
     // count 2: one record is the answer, two mean the reference is ambiguous.
-    const { data } = await call('GET', path, { params: { query: { query, offset: 0, count: 2 } }, signal: resolveOptions?.signal });
+    const { data } = await call('GET', path, { ...resolveOptions, params: { query: { query, offset: 0, count: 2 } } });
     return singleId(reference, kind, Array.isArray(data) ? data : []);
   }
 

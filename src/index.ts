@@ -1,13 +1,23 @@
 /** onedev-openapi: the typed OneDev client and the types generated from the description. */
-export { createOneDevClient, MAX_PAGE_SIZE } from './client.js';
+export { createOneDevClient, DEFAULT_TIMEOUT_MS, MAX_PAGE_SIZE } from './client.js';
 export type { FetchLike, OneDevClient, OneDevClientOptions, ResolveOptions } from './client.js';
 export type { OneDevAuth } from './auth.js';
-export { OneDevError, OneDevReferenceError } from './errors.js';
-export type { OneDevErrorDetails, ReferenceProblem } from './errors.js';
+export {
+  MAX_MESSAGE_LENGTH,
+  OneDevError,
+  OneDevNetworkError,
+  OneDevPagingError,
+  OneDevReferenceError,
+  OneDevTimeoutError,
+} from './errors.js';
+export type { OneDevErrorDetails, OperationRef, ReferenceProblem } from './errors.js';
+export { MAX_RETRIES } from './retry.js';
+export type { RetryOption, RetryOptions } from './retry.js';
 export { operationTable } from './operations.js';
 export type { OperationId, OperationInfo } from './operations.js';
 export type {
   CallOptions,
+  CallPolicy,
   CollectionPath,
   HttpMethod,
   ItemOf,
@@ -16,6 +26,7 @@ export type {
   OperationAt,
   PageOptions,
   PathsWith,
+  ReadPolicy,
   SuccessData,
 } from './types.js';
 export type { components, operations, paths } from '../generated/openapi.js';

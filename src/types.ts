@@ -5,6 +5,7 @@
  */
 import type { FetchOptions, FetchResponse } from 'openapi-fetch';
 import type { paths } from '../generated/openapi.js';
+import type { RetryOption } from './retry.js';
 
 export type { paths };
 
@@ -20,17 +21,31 @@ export type OperationAt<M extends HttpMethod, P extends PathsWith<M>> = paths[P]
 
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 
+/** Limits of one call, overriding the client's. */
+export interface CallPolicy {
+  /** Milliseconds for the request, answer and body together; 0 for no limit (default: the client's `timeoutMs`). */
+  timeoutMs?: number;
+}
+
+/** Reads may also be retried; writes never are (a lost answer does not mean nothing happened). */
+export interface ReadPolicy extends CallPolicy {
+  /** Retries of this read after a network error, a timeout, or a 502/503/504 (default: the client's `retry`). */
+  retry?: RetryOption;
+}
+
 /**
  * What a call accepts besides the path: openapi-fetch's `params`, `body` and `headers`, typed from
- * the operation, plus the usual fetch options (`signal`, ...). The client decides the rest.
+ * the operation, the usual fetch options (`signal`, ...) and the call's limits. The client decides the rest.
  */
-export type CallOptions<Op> = Omit<
+export type CallOptions<Op, M extends HttpMethod = 'get'> = Omit<
   FetchOptions<Op>,
   'parseAs' | 'bodySerializer' | 'querySerializer' | 'pathSerializer' | 'baseUrl' | 'middleware' | 'fetch' | 'method'
->;
+> &
+  (M extends 'get' ? ReadPolicy : CallPolicy);
 
 /** The options argument is optional only when nothing in it is required (no path ids, no body, no paging). */
-export type CallArgs<Op> = RequiredKeys<CallOptions<Op>> extends never ? [options?: CallOptions<Op>] : [options: CallOptions<Op>];
+export type CallArgs<Op, M extends HttpMethod = 'get'> =
+  RequiredKeys<CallOptions<Op, M>> extends never ? [options?: CallOptions<Op, M>] : [options: CallOptions<Op, M>];
 
 // openapi-fetch answers a union of a success branch (`error?: never`) and an error branch (`error` required).
 type SuccessBranch<R> = R extends unknown ? ({} extends Pick<R, 'error' & keyof R> ? R : never) : never;
@@ -50,7 +65,7 @@ export interface OneDevResult<Op> {
 
 export type OneDevMethod<M extends HttpMethod> = <P extends PathsWith<M>>(
   path: P,
-  ...args: CallArgs<OperationAt<M, P>>
+  ...args: CallArgs<OperationAt<M, P>, M>
 ) => Promise<OneDevResult<OperationAt<M, P>>>;
 
 type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
@@ -68,9 +83,14 @@ export type CollectionPath = {
 /** One element of a collection read's answer. */
 export type ItemOf<P extends CollectionPath> = SuccessData<OperationAt<'get', P>> extends ReadonlyArray<infer T> ? T : never;
 
-/** Options of `paginate`: the collection's own filters (not `offset`/`count`), a page size and a signal. */
+/**
+ * Options of `paginate`: the collection's own filters (not `offset`/`count`), a page size, a limit,
+ * and what any read takes (signal, headers, timeoutMs and retry, which apply to each page).
+ */
 export type PageOptions<P extends CollectionPath> = Omit<CallOptions<OperationAt<'get', P>>, 'params' | 'body'> & {
   params?: { query?: Omit<QueryOf<OperationAt<'get', P>>, 'offset' | 'count'> & { offset?: never; count?: never } };
   /** Records asked for per request, 1 to 100 (default 100, the server's limit for most callers). */
   pageSize?: number;
+  /** Stop after this many records (the last request asks only for what is left); default: all of them. */
+  limit?: number;
 };

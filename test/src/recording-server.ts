@@ -22,8 +22,14 @@ export interface Reply {
   body?: unknown;
   /** Send without Content-Length (Transfer-Encoding: chunked). */
   chunked?: boolean;
-  /** Wait this long before answering (for cancellation tests). */
+  /** Wait this long before answering (for cancellation and timeout tests). */
   delayMs?: number;
+  /** Send the status line, headers and half the body, then wait this long before the rest (a stalled body). */
+  stallBodyMs?: number;
+  /** Close the connection without answering (a reset: fetch's "fetch failed" / "other side closed"). */
+  destroy?: boolean;
+  /** Send the headers and half the body, then close the connection (an answer that breaks off). */
+  breakBody?: boolean;
 }
 
 export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
@@ -62,6 +68,10 @@ export async function startRecordingServer(
         const reply = await handler(recorded);
         if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
         if (res.destroyed) return;
+        if (reply.destroy) {
+          req.socket.destroy();
+          return;
+        }
         const status = reply.status ?? 200;
         const headers: Record<string, string> = { ...reply.headers };
         let payload: string | undefined;
@@ -70,7 +80,18 @@ export async function startRecordingServer(
           payload = JSON.stringify(reply.body, null, 2);
           headers['Content-Type'] ??= 'application/json';
         }
-        if (reply.chunked) {
+        if (reply.stallBodyMs !== undefined || reply.breakBody) {
+          const text = payload ?? '';
+          headers['Content-Length'] = String(Buffer.byteLength(text));
+          res.writeHead(status, headers);
+          res.write(text.slice(0, text.length >> 1));
+          if (reply.breakBody) {
+            setTimeout(() => req.socket.destroy(), 20);
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, reply.stallBodyMs));
+          if (!res.destroyed) res.end(text.slice(text.length >> 1));
+        } else if (reply.chunked) {
           res.writeHead(status, headers);
           if (payload) res.write(payload);
           res.end();

@@ -19,6 +19,10 @@ export interface OperationRow {
   rawText: boolean;
   /** The 200 answer is bare text labelled application/json (`x-onedev-raw-text` on the response). */
   rawTextResponse: boolean;
+  /** The body is bytes (an upload, `application/octet-stream`). */
+  binaryBody: boolean;
+  /** The 200 answer is bytes or a stream in some other media type than JSON (a download, a log). */
+  binaryResponse: boolean;
   paged: boolean;
 }
 
@@ -49,7 +53,20 @@ export function operationRows(doc: OpenAPIObject): OperationRow[] {
     }
     const ok = operation.responses?.['200'] as Record<string, unknown> | undefined;
     const rawTextResponse = ok?.['x-onedev-raw-text'] === true;
-    rows.push({ operationId: operation.operationId ?? '', method, path, tag: tag ?? '', rawText, rawTextResponse, paged: isPaged(doc, method, operation) });
+    const binaryBody = body?.content?.['application/octet-stream'] !== undefined;
+    const answerTypes = Object.keys((ok?.content as Record<string, unknown> | undefined) ?? {});
+    const binaryResponse = answerTypes.length > 0 && !answerTypes.includes('application/json');
+    rows.push({
+      operationId: operation.operationId ?? '',
+      method,
+      path,
+      tag: tag ?? '',
+      rawText,
+      rawTextResponse,
+      binaryBody,
+      binaryResponse,
+      paged: isPaged(doc, method, operation),
+    });
   }
   if (problems.length > 0) throw new CatalogueError(problems);
   return rows;
@@ -59,7 +76,8 @@ export function renderOperations(rows: readonly OperationRow[]): string {
   const lines = rows.map(
     (r) =>
       `  ${r.operationId}: { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)}, ` +
-      `tag: ${JSON.stringify(r.tag)}, rawText: ${r.rawText}, rawTextResponse: ${r.rawTextResponse}, paged: ${r.paged} },`,
+      `tag: ${JSON.stringify(r.tag)}, rawText: ${r.rawText}, rawTextResponse: ${r.rawTextResponse}, ` +
+      `binaryBody: ${r.binaryBody}, binaryResponse: ${r.binaryResponse}, paged: ${r.paged} },`,
   );
   return [
     '/**',
@@ -75,6 +93,8 @@ export function renderOperations(rows: readonly OperationRow[]): string {
     '  readonly tag: string;',
     '  readonly rawText: boolean;',
     '  readonly rawTextResponse: boolean;',
+    '  readonly binaryBody: boolean;',
+    '  readonly binaryResponse: boolean;',
     '  readonly paged: boolean;',
     '}',
     '',
