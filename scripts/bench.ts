@@ -1,37 +1,60 @@
 /**
- * `npm run bench`: runs every benchmark in bench/ one after the other (never in parallel: the
- * machine has 2 cores) and writes their sections to docs/benchmarks.md.
+ * `npm run bench [-- <name>...] [-- --write]`: runs the benchmarks in bench/ one after the other
+ * (never in parallel: the machine has 2 cores), prints their sections and writes them to
+ * bench-output/benchmarks.md, which git ignores. Only `--write` (with every benchmark) replaces
+ * the committed docs/benchmarks.md, so a run on a laptop never changes a tracked file by surprise.
  * A benchmark module's default export returns its Markdown section.
  */
-import { readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cpus } from 'node:os';
 import { ROOT } from './lib/artifacts.js';
+import { usageError } from './lib/cli.js';
 
-const only = process.argv.slice(2);
+const USAGE = 'Usage: npm run bench -- [<name>...] [--write]   (names: the files in bench/ without .bench.ts)';
+const OUTPUT = 'bench-output/benchmarks.md';
+const COMMITTED = 'docs/benchmarks.md';
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const write = args.includes('--write');
+const unknownOption = args.find((a) => a.startsWith('-') && a !== '--write');
+if (unknownOption) usageError(`Unknown option ${unknownOption}`, USAGE);
+const only = args.filter((a) => !a.startsWith('-'));
+
 const dir = join(ROOT, 'bench');
-const files = (await readdir(dir)).filter((f) => f.endsWith('.bench.ts')).sort();
+const names = (await readdir(dir)).filter((f) => f.endsWith('.bench.ts')).map((f) => f.replace(/\.bench\.ts$/, '')).sort();
+const missing = only.filter((name) => !names.includes(name));
+if (missing.length > 0) usageError(`No benchmark named ${missing.join(', ')}; there are: ${names.join(', ')}`, USAGE);
+// The committed file holds every section; a partial run would silently drop the others.
+if (write && only.length > 0) usageError('--write replaces docs/benchmarks.md, so it runs every benchmark: leave out the names', USAGE);
+
 const sections: string[] = [];
-for (const file of files) {
-  const name = file.replace(/\.bench\.ts$/, '');
-  if (only.length > 0 && !only.includes(name)) continue;
+for (const name of only.length > 0 ? only : names) {
   console.log(`# ${name}`);
-  const module = (await import(pathToFileURL(join(dir, file)).href)) as { default: () => Promise<string> };
+  const module = (await import(pathToFileURL(join(dir, `${name}.bench.ts`)).href)) as { default: () => Promise<string> };
   const section = await module.default();
   console.log(section);
   sections.push(section.trim());
 }
-if (only.length === 0) {
-  const header = [
-    '# Benchmarks',
-    '',
-    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ` +
-      `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}. Each section compares its subjects side by side ` +
-      'in one run; the machine is shared and noisy, so read ratios rather than absolute numbers.',
-    '',
-    'Reproduce: `npm ci && npm run build && npm run bench` (or `npm run bench -- <name>` for one section, which prints without writing this file).',
-    '',
-  ].join('\n');
-  await writeFile(join(ROOT, 'docs/benchmarks.md'), `${header}\n${sections.join('\n\n')}\n`);
-}
+
+const header = [
+  '# Benchmarks',
+  '',
+  `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ` +
+    `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}. Each section compares its subjects side by side ` +
+    'in one run; the machine is shared and noisy, so read ratios rather than absolute numbers.',
+  '',
+  'Reproduce: `npm ci && npm run build && npm run build:package && npm run bench` (results in bench-output/; ' +
+    '`npm run bench -- <name>` for one section; `npm run bench -- --write` to replace this file).',
+  '',
+].join('\n');
+const document = `${header}\n${sections.join('\n\n')}\n`;
+await mkdir(join(ROOT, 'bench-output'), { recursive: true });
+await writeFile(join(ROOT, OUTPUT), document);
+if (write) await writeFile(join(ROOT, COMMITTED), document);
+console.log(`\nWrote ${OUTPUT}${write ? ` and ${COMMITTED}` : `; ${COMMITTED} is unchanged (npm run bench -- --write replaces it)`}.`);

@@ -1,120 +1,366 @@
 /**
- * The npm package as users get it: build the client, `npm pack`, install the tarball into a
- * fresh project (offline: openapi-fetch comes from the npm cache) and use every entry point.
+ * The npm package as a user gets it, on a machine that has never seen it: `npm pack` from a
+ * checkout without dist/ (prepack must build it), then `npm install <tarball>` into an empty
+ * project with an empty npm cache, so every dependency comes from the registry as on a fresh CI
+ * machine. Then every entry is used from that project: the client, `./types`, each description
+ * file, `./mock`, each `./releases/<tag>/...` folder the repository has, and the
+ * `onedev-openapi` bin through npx (mock, verify against that mock, diff).
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationTable } from '../../src/index.js';
 import { ROOT } from '../helpers.js';
 
-const run = promisify(execFile);
-const sh = (cmd: string, args: string[], cwd: string) =>
-  run(cmd, args, { cwd, timeout: 120_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' } });
-
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+interface Manifest {
   name: string;
-  exports: Record<string, unknown>;
-};
+  version: string;
+  bin: Record<string, string>;
+  exports: Record<string, string | Record<string, string>>;
+  dependencies: Record<string, string>;
+}
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
 const work = mkdtempSync(join(tmpdir(), 'pack-test-'));
 const project = join(work, 'project');
+const installed = join(project, 'node_modules', pkg.name);
+// An npm cache of our own, empty at the start: nothing may come from the machine's cache.
+const cache = join(work, 'npm-cache');
+const env = {
+  ...process.env,
+  npm_config_cache: cache,
+  npm_config_offline: 'false',
+  npm_config_prefer_offline: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+  npm_config_update_notifier: 'false',
+};
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end; a non-zero exit is a result to check, not an exception. */
+function sh(cmd: string, args: string[], cwd: string, timeout = 120_000): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { cwd, env, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr: error && code === 1 && !stderr ? String(error) : stderr });
+    });
+  });
+}
+
+/** `npx --no -- onedev-openapi ...`: the bin as installed (`--no`: never fetch a package of that name). */
+const npx = (args: string[]) => sh('npx', ['--no', '--', 'onedev-openapi', ...args], project);
+
+/** The release folders the repository has (generated/releases/<tag>/), if any. */
+const releasesDir = join(ROOT, 'generated/releases');
+const releases = existsSync(releasesDir)
+  ? readdirSync(releasesDir).filter((tag) => statSync(join(releasesDir, tag)).isDirectory()).sort()
+  : [];
+const releaseFiles = (tag: string) => readdirSync(join(releasesDir, tag)).sort();
+
 let packedFiles: string[] = [];
+const started: ChildProcess[] = [];
 
 beforeAll(async () => {
-  // The same command the release uses to compile src/ into dist/.
-  await sh('npm', ['run', 'build:client'], ROOT);
-  const { stdout } = await sh('npm', ['pack', '--json', '--pack-destination', work], ROOT);
-  const [info] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  // Packing from a checkout without dist/ shows that prepack builds everything the package runs.
+  rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
+  const packed = await sh('npm', ['pack', '--json', '--pack-destination', work], ROOT, 240_000);
+  expect(packed.code, packed.stderr).toBe(0);
+  const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   packedFiles = info!.files.map((f) => f.path).sort();
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  await sh('npm', ['install', '--offline', '--no-package-lock', join(work, info!.filename)], project);
-}, 240_000);
+  // @types/node is the consumer's own: a Node project that starts the mock has it.
+  const install = await sh('npm', ['install', '--no-audit', '--no-fund', join(work, info!.filename), '@types/node@20'], project, 300_000);
+  expect(install.code, install.stderr).toBe(0);
+}, 600_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null && child.pid) killGroup(child.pid);
+  rmSync(work, { recursive: true, force: true });
+}, 180_000);
+
+/** tsc on one file of the consumer project, with the given compiler options on top of strict NodeNext. */
+async function typecheck(file: string, options: Record<string, unknown>): Promise<Ran> {
+  const config = `tsconfig.${file.replace(/\.ts$/, '')}.json`;
+  writeFileSync(
+    join(project, config),
+    JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, ...options }, files: [file] }),
+  );
+  return sh(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', config], project);
+}
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
 
 describe('the packed package', () => {
-  it('ships the client, the descriptions and the types, and nothing of the build', () => {
+  it('prepack built dist/ (removed before packing): the client, the tools, the mock entry and the bin are in the tarball', () => {
     for (const file of [
       'package.json',
       'README.md',
+      'LICENSE',
+      'bin/onedev-openapi.js',
       'dist/src/index.js',
       'dist/src/index.d.ts',
       'dist/generated/operations.js',
+      'dist/generated/openapi.d.ts',
+      'dist/mock.js',
+      'dist/verify.js',
+      'dist/diff.js',
+      'dist/lib/mock/server.js',
+      'dist/lib/mock/server.d.ts',
       'generated/openapi.json',
       'generated/openapi.yaml',
       'generated/openapi.d.ts',
       'generated/openapi-3.0.json',
+      'generated/openapi-3.0.yaml',
+      'generated/openapi.deref.json',
     ]) {
       expect(packedFiles).toContain(file);
     }
+  });
+
+  it('ships nothing of the build, the catalogue or the tests', () => {
     const outside = packedFiles.filter(
-      (f) => !/^(dist\/(src|generated)\/|generated\/openapi[^/]*$|package\.json$|README\.md$|LICENSE)/.test(f),
+      (f) => !/^(bin\/[^/]+\.js$|dist\/|generated\/openapi[^/]*$|generated\/releases\/[^/]+\/openapi[^/]*$|package\.json$|README\.md$|LICENSE$)/.test(f),
     );
     expect(outside).toEqual([]);
-    expect(packedFiles.some((f) => /^(spec|scripts|test|bench|src)\//.test(f))).toBe(false);
+    expect(packedFiles.some((f) => /^(spec|scripts|test|bench|src)\//.test(f) || f.endsWith('.ts') && !f.endsWith('.d.ts'))).toBe(false);
   });
 
-  it('every export target is in the tarball', () => {
-    const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t as object)));
-    for (const target of targets) expect(packedFiles).toContain(String(target).replace(/^\.\//, ''));
+  it('every release folder of the repository is in the tarball, file by file', () => {
+    for (const tag of releases) {
+      expect(releaseFiles(tag).length, tag).toBeGreaterThan(0);
+      for (const file of releaseFiles(tag)) expect(packedFiles).toContain(`generated/releases/${tag}/${file}`);
+    }
+    const shipped = new Set(packedFiles.filter((f) => f.startsWith('generated/releases/')).map((f) => f.split('/')[2]));
+    expect([...shipped].sort()).toEqual(releases);
   });
 
-  it('imports the client, and each description entry, with node', async () => {
-    const script = `
+  it('every export target is in the tarball (patterns expanded over the release folders)', () => {
+    const targets = Object.entries(pkg.exports).flatMap(([key, target]) => {
+      const paths = typeof target === 'string' ? [target] : Object.values(target);
+      if (!key.includes('*')) return paths;
+      // `./releases/*`: every file of every release; `./releases/*/types`: one per release.
+      return releases.flatMap((tag) =>
+        key.endsWith('*') ? releaseFiles(tag).map((file) => paths[0]!.replace('*', `${tag}/${file}`)) : paths.map((p) => p.replace('*', tag)),
+      );
+    });
+    for (const target of targets) expect(packedFiles).toContain(target.replace(/^\.\//, ''));
+    for (const bin of Object.values(pkg.bin)) expect(packedFiles).toContain(bin.replace(/^\.\//, ''));
+  });
+
+  it('declares as dependencies exactly the packages its shipped code imports', () => {
+    const imported = new Map<string, string>();
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+    const code = [...walk(join(installed, 'dist')), ...walk(join(installed, 'bin'))].filter((f) => /\.(js|d\.ts)$/.test(f));
+    expect(code.length).toBeGreaterThan(20);
+    const specifier = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
+    for (const file of code) {
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(specifier)) {
+        if (spec!.startsWith('.') || spec!.startsWith('node:') || builtinModules.includes(spec!)) continue;
+        const name = spec!.startsWith('@') ? spec!.split('/').slice(0, 2).join('/') : spec!.split('/')[0]!;
+        if (name !== pkg.name && !imported.has(name)) imported.set(name, relative(installed, file));
+      }
+    }
+    // A missing one breaks the installed package; an unused one makes every user download it.
+    expect(Object.fromEntries([...imported].sort())).toEqual(
+      Object.fromEntries(Object.keys(pkg.dependencies).sort().map((name) => [name, imported.get(name) ?? '(imported nowhere)'])),
+    );
+  });
+});
+
+describe('using the installed package', () => {
+  it('imports the client, each description entry, ./mock and each release folder with node, and calls the mock through the client', async () => {
+    const expected = Object.fromEntries(
+      releases.map((tag) => [tag, releaseFiles(tag).filter((f) => f.endsWith('.json')).map((f) => [f, sha(readFileSync(join(releasesDir, tag, f), 'utf8'))])]),
+    );
+    writeFileSync(
+      join(project, 'use.mjs'),
+      `
+      import { createHash } from 'node:crypto';
       import { createRequire } from 'node:module';
       import { readFileSync } from 'node:fs';
       import * as client from '${pkg.name}';
+      import { startMockServer } from '${pkg.name}/mock';
       import spec from '${pkg.name}/openapi.json' with { type: 'json' };
       import spec30 from '${pkg.name}/openapi-3.0.json' with { type: 'json' };
       import deref from '${pkg.name}/openapi.deref.json' with { type: 'json' };
       const require = createRequire(import.meta.url);
       const yaml = readFileSync(require.resolve('${pkg.name}/openapi.yaml'), 'utf8');
       const yaml30 = readFileSync(require.resolve('${pkg.name}/openapi-3.0.yaml'), 'utf8');
-      const api = client.createOneDevClient({ baseUrl: 'http://127.0.0.1:9/~api', auth: { accessToken: 't' } });
-      console.log(JSON.stringify({
-        exports: Object.keys(client).sort(),
-        clientMethods: typeof api,
-        versions: [spec.openapi, spec30.openapi, deref.openapi],
-        yaml: yaml.startsWith('openapi: 3.1.0'),
-        yaml30: yaml30.startsWith('openapi: 3.0.3'),
-        operations: Object.keys(spec.paths).length,
-      }));`;
-    writeFileSync(join(project, 'use.mjs'), script);
-    const { stdout } = await sh('node', ['use.mjs'], project);
-    const out = JSON.parse(stdout) as Record<string, unknown>;
-    expect(out.exports).toEqual(expect.arrayContaining(['createOneDevClient', 'OneDevError']));
-    expect(out.clientMethods).toBe('object');
+      const sha = (text) => createHash('sha256').update(JSON.stringify(JSON.parse(text))).digest('hex');
+
+      const releases = {};
+      for (const [tag, files] of Object.entries(${JSON.stringify(expected)})) {
+        releases[tag] = [];
+        for (const [file] of files) {
+          const doc = (await import('${pkg.name}/releases/' + tag + '/' + file, { with: { type: 'json' } })).default;
+          releases[tag].push([file, sha(JSON.stringify(doc))]);
+        }
+        releases[tag].yaml = readFileSync(require.resolve('${pkg.name}/releases/' + tag + '/openapi.yaml'), 'utf8').startsWith('openapi: 3.1');
+      }
+
+      // With no document given, the mock serves the package's own description.
+      const mock = await startMockServer({ port: 0 });
+      try {
+        const api = client.createOneDevClient({ baseUrl: mock.origin, auth: { user: 'ci', accessToken: 'any-token' } });
+        const { data: page } = await api.GET('/pulls', { params: { query: { offset: 0, count: 1 } } });
+        const anonymous = await client.createOneDevClient({ baseUrl: mock.origin }).GET('/settings/system').catch((e) => e);
+        console.log(JSON.stringify({
+          exports: Object.keys(client).sort(),
+          baseUrl: mock.baseUrl,
+          page: Array.isArray(page) && page.length > 0 && page.every((p) => Number.isInteger(p.id)),
+          anonymous: [anonymous.name, anonymous.status, anonymous.operationId],
+          versions: [spec.openapi, spec30.openapi, deref.openapi],
+          yaml: yaml.startsWith('openapi: 3.1.0'),
+          yaml30: yaml30.startsWith('openapi: 3.0.3'),
+          operations: Object.keys(spec.paths).length,
+          releases: Object.fromEntries(Object.entries(releases).map(([tag, files]) => [tag, { files: [...files], yaml: files.yaml }])),
+        }));
+      } finally {
+        await mock.close();
+      }`,
+    );
+    const ran = await sh('node', ['use.mjs'], project, 60_000);
+    expect(ran.stderr).toBe('');
+    expect(ran.code).toBe(0);
+    const out = JSON.parse(ran.stdout) as Record<string, unknown>;
+    expect(out.exports).toEqual(expect.arrayContaining(['createOneDevClient', 'OneDevError', 'OneDevNetworkError', 'OneDevTimeoutError']));
+    expect(out.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/~api$/);
+    expect(out.page).toBe(true);
+    const systemSetting = Object.entries(operationTable).find(([, info]) => info.method === 'GET' && info.path === '/settings/system')![0];
+    expect(out.anonymous).toEqual(['OneDevError', 401, systemSetting]);
     expect(out.versions).toEqual(['3.1.0', '3.0.3', '3.1.0']);
     expect(out).toMatchObject({ yaml: true, yaml30: true });
-    expect(out.operations).toBeGreaterThan(50);
-  });
+    expect(out.operations).toBe(Object.keys((JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')) as { paths: object }).paths).length);
+    expect(out.releases).toEqual(Object.fromEntries(Object.entries(expected).map(([tag, files]) => [tag, { files, yaml: true }])));
+  }, 90_000);
 
-  it('type-checks a consumer that uses the client types and the ./types entry', async () => {
+  it('type-checks a consumer of the client, ./types and each release types entry, strictly and without Node types', async () => {
+    const releaseImports = releases.map((tag, i) => `import type { paths as Release${i} } from '${pkg.name}/releases/${tag}/types';\nexport type R${i} = keyof Release${i};`);
     writeFileSync(
-      join(project, 'use.ts'),
-      `import { createOneDevClient, type OneDevClient } from '${pkg.name}';
+      join(project, 'use-client.ts'),
+      `import { createOneDevClient, OneDevNetworkError, type OneDevClient } from '${pkg.name}';
        import type { components, paths } from '${pkg.name}/types';
+       ${releaseImports.join('\n')}
        type PullRequest = components['schemas']['PullRequest'];
        const title: PullRequest['title'] = 'x';
        const route: keyof paths = '/pulls/{requestId}';
-       const api: OneDevClient = createOneDevClient({ baseUrl: 'http://127.0.0.1:9/~api' });
+       const api: OneDevClient = createOneDevClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 5_000, retry: { retries: 2 } });
+       const isNetwork = (e: unknown) => e instanceof OneDevNetworkError && e.operationId.length > 0;
        // @ts-expect-error: a number is not a title
        const wrong: PullRequest['title'] = 1;
-       export { title, route, api, wrong };
+       export { title, route, api, isNetwork, wrong };
       `,
     );
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: [] },
-        files: ['use.ts'],
-      }),
-    );
-    const tsc = join(ROOT, 'node_modules/.bin/tsc');
-    const result = await sh(tsc, ['-p', 'tsconfig.json'], project).catch((e: { stdout: string }) => ({ stdout: e.stdout, failed: true }));
+    // Every declaration file is checked (skipLibCheck false), and no Node types are loaded: the
+    // client runs wherever fetch does.
+    const result = await typecheck('use-client.ts', { skipLibCheck: false, types: [] });
     expect(result.stdout).toBe('');
-  });
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it('type-checks a Node project that starts the mock from ./mock', async () => {
+    writeFileSync(
+      join(project, 'use-mock.ts'),
+      `import { createOneDevClient } from '${pkg.name}';
+       import { startMockServer, type MockServer } from '${pkg.name}/mock';
+       export async function withMock(): Promise<number> {
+         const mock: MockServer = await startMockServer({ port: 0 });
+         const { data } = await createOneDevClient({ baseUrl: mock.origin }).GET('/settings/ssh');
+         await mock.close();
+         return mock.port + (data ? 1 : 0);
+       }
+       // @ts-expect-error: the port is a number (this fails if the mock's types were lost to any)
+       export const wrong = () => startMockServer({ port: '4010' });
+      `,
+    );
+    // As most projects compile: skipLibCheck, and Node's types (the mock is a Node server).
+    const result = await typecheck('use-mock.ts', { skipLibCheck: true, types: ['node'] });
+    expect(result.stdout).toBe('');
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it('runs the bin through npx: usage, version and unknown tools', async () => {
+    const [version, none, unknown, help] = await Promise.all([npx(['--version']), npx([]), npx(['serve']), npx(['diff', '--help'])]);
+    expect(version).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/Usage: onedev-openapi <tool>[\s\S]*mock[\s\S]*verify[\s\S]*diff/);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown tool "serve"');
+    expect(help.stdout + help.stderr).toMatch(/usage/i);
+  }, 60_000);
+
+  it('npx onedev-openapi diff: no change exits 0, a removed operation exits 1 and is named', async () => {
+    const doc = JSON.parse(readFileSync(join(installed, 'generated/openapi.json'), 'utf8')) as { paths: Record<string, unknown> };
+    const removed = Object.keys(doc.paths).find((p) => p.startsWith('/pulls/'))!;
+    delete doc.paths[removed];
+    writeFileSync(join(project, 'changed.json'), JSON.stringify(doc));
+    const original = join(installed, 'generated/openapi.json');
+    const [same, changed] = await Promise.all([npx(['diff', original, original]), npx(['diff', original, 'changed.json'])]);
+    expect(same.code).toBe(0);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toContain(removed);
+  }, 60_000);
+
+  // The default description, and the oldest release folder when the repository has releases.
+  const served: Array<[string, string[]]> = [['the default description', []], ...releases.slice(0, 1).map((tag): [string, string[]] => [`release ${tag}`, ['--release', tag]])];
+  it.each(served)(
+    'npx onedev-openapi mock serves %s with plain node, verify finds no difference in it, and it stops on SIGTERM',
+    async (_what, release) => {
+      const child = spawn('npx', ['--no', '--', 'onedev-openapi', 'mock', '--port', '0', '--quiet', ...release], { cwd: project, env, detached: true });
+      started.push(child);
+      const origin = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`the mock did not start within 30 s:\n${out}`)), 30_000);
+        const seen = (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)\/~api/.exec(out);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        };
+        child.stdout!.on('data', seen);
+        child.stderr!.on('data', seen);
+        child.once('exit', (code) => reject(new Error(`the mock exited with ${code}:\n${out}`)));
+      });
+      // The bin runs compiled code: nothing in the consumer project can run TypeScript.
+      expect(existsSync(join(project, 'node_modules/tsx'))).toBe(false);
+
+      const authorization = `Basic ${Buffer.from('ci:any-token').toString('base64')}`;
+      const answer = await fetch(`${origin}/~api/settings/ssh`, { headers: { authorization } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/json/);
+
+      const verify = await npx(['verify', '--server', origin, '--user', 'ci', '--token', 'any-token', ...release]);
+      expect(verify.stdout).toContain('no differences found');
+      expect(verify.code).toBe(0);
+
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      killGroup(child.pid!);
+      await exited;
+      await expect(fetch(`${origin}/~api/settings/ssh`, { headers: { authorization } })).rejects.toThrow();
+    },
+    120_000,
+  );
 });
+
+function sha(text: string): string {
+  return createHash('sha256').update(JSON.stringify(JSON.parse(text))).digest('hex');
+}

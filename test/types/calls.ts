@@ -20,6 +20,23 @@ export async function correctCalls(signal: AbortSignal): Promise<void> {
   await client.DELETE('/ssh-keys/{sshKeyId}', { params: { path: { sshKeyId: 3 } } });
 }
 
+export async function callLimits(): Promise<void> {
+  const careful = createOneDevClient({ baseUrl: 'https://onedev.example.com', timeoutMs: 10_000, retry: { retries: 3, maxDelayMs: 2_000 } });
+  await careful.GET('/settings/system', { timeoutMs: 0, retry: false });
+  await careful.GET('/pulls/{requestId}', { params: { path: { requestId: 42 } }, retry: 2 });
+  await careful.POST('/pulls/{requestId}/reopen', { params: { path: { requestId: 42 } }, timeoutMs: 60_000 });
+  for await (const pull of careful.paginate('/pulls', { limit: 500, pageSize: 50, timeoutMs: 5_000, retry: 1 })) void pull.id;
+  await careful.resolveBuildId('PROJ-1', { timeoutMs: 1_000, retry: 2 });
+  // @ts-expect-error writes are never retried
+  await careful.POST('/pulls/{requestId}/reopen', { params: { path: { requestId: 42 } }, retry: 2 });
+  // @ts-expect-error DELETE neither
+  await careful.DELETE('/ssh-keys/{sshKeyId}', { params: { path: { sshKeyId: 3 } }, retry: 2 });
+  // @ts-expect-error timeoutMs is a number of milliseconds
+  await careful.GET('/settings/system', { timeoutMs: '10s' });
+  // @ts-expect-error retry takes a count, options or false, not true
+  createOneDevClient({ baseUrl: 'https://onedev.example.com', retry: true });
+}
+
 export async function wrongCalls(): Promise<void> {
   // @ts-expect-error an unknown path
   await client.GET('/pull-requests/{requestId}', { params: { path: { requestId: 42 } } });

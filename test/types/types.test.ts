@@ -27,7 +27,13 @@ async function typecheck(project: string): Promise<{ code: number; output: strin
 
 const controlDir = mkdtemp(join(tmpdir(), 'onedev-types-'));
 
-const GUIDES = ['getting-started', 'authentication', 'finding-ids', 'paging', 'errors'];
+const GUIDES = ['getting-started', 'authentication', 'finding-ids', 'paging', 'errors', 'using-the-mock'];
+
+/** The package's entries as samples import them, and the sources they are built from. */
+const ENTRIES: Array<[string, string]> = [
+  ["from 'onedev-openapi/mock'", `from ${JSON.stringify(join(ROOT, 'scripts/lib/mock/server.js'))}`],
+  ["from 'onedev-openapi'", `from ${JSON.stringify(join(ROOT, 'src/index.js'))}`],
+];
 
 /** The ```ts blocks of a Markdown file. */
 function tsBlocks(markdown: string): string[] {
@@ -55,8 +61,9 @@ async function controlProject(): Promise<{ project: string; samples: string[] }>
     const blocks = tsBlocks(await readFile(join(ROOT, 'docs', `${guide}.md`), 'utf8'));
     for (const [i, block] of blocks.entries()) {
       const file = `doc-${guide}-${i + 1}.ts`;
-      // Samples import the published name; here it is the source. `export {}` keeps each a module.
-      await writeFile(join(dir, file), `${block.replaceAll("from 'onedev-openapi'", `from ${src}`)}\nexport {};\n`);
+      // Samples import the published names; here they are the sources. `export {}` keeps each a module.
+      const code = ENTRIES.reduce((text, [published, source]) => text.replaceAll(published, source), block);
+      await writeFile(join(dir, file), `${code}\nexport {};\n`);
       samples.push(file);
     }
   }

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+/**
+ * `onedev-openapi <mock|verify|diff> [options]`: the package's one command. Each tool parses its
+ * own options (scripts/mock.ts, scripts/verify.ts, scripts/diff.ts, compiled to dist/); this file
+ * only picks the tool, so the command line is parsed in one place, and loads nothing else, so the
+ * mock starts as fast as it would on its own.
+ */
+import { readFileSync } from 'node:fs';
+
+const TOOLS = {
+  mock: 'serve the contract mock on 127.0.0.1 (--port, --quiet)',
+  verify: 'check a live OneDev server against the description (--server, --user, --token)',
+  diff: 'list the changes between two descriptions; exit 1 if any can break a client',
+};
+
+const USAGE = [
+  'Usage: onedev-openapi <tool> [options]   (onedev-openapi <tool> --help for its options)',
+  ...Object.entries(TOOLS).map(([name, what]) => `  ${name.padEnd(8)}${what}`),
+].join('\n');
+
+const tool = process.argv[2];
+if (tool === undefined || tool === '--help' || tool === '-h') {
+  (tool === undefined ? console.error : console.log)(USAGE);
+  process.exit(tool === undefined ? 2 : 0);
+}
+if (tool === '--version' || tool === '-v') {
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  console.log(version);
+  process.exit(0);
+}
+if (!Object.hasOwn(TOOLS, tool)) {
+  console.error(`Unknown tool "${tool}"\n${USAGE}`);
+  process.exit(2);
+}
+// The tool reads its options from process.argv, as when it runs on its own.
+process.argv.splice(2, 1);
+await import(new URL(`../dist/${tool}.js`, import.meta.url).href);
