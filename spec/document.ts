@@ -150,9 +150,17 @@ or database constraint the change broke.
   },
   {
     since: 'v13.0.7',
+    until: 'v15.1.0',
     text: `
 A body that breaks a validation rule of the record (a required value missing, a value out of range)
 is answered with 406 and the rule's message.
+`,
+  },
+  {
+    since: 'v15.1.0',
+    text: `
+A body that breaks a validation rule of the record (a required value missing, a value out of range)
+is answered with 400 and the rule's message.
 `,
   },
 ];

@@ -24,9 +24,17 @@ export const errorResponses: Record<ErrorStatus, Versioned<ErrorResponseSpec>> =
     },
     {
       since: 'v12.0.9',
+      until: 'v15.1.0',
       name: 'BadRequest',
       description:
         'The body cannot be read: malformed JSON, an unknown JSON property or `@type`, or a value of the wrong type.',
+      example: 'Unrecognized field "titel"',
+    },
+    {
+      since: 'v15.1.0',
+      name: 'BadRequest',
+      description:
+        'The body cannot be read (malformed JSON, an unknown JSON property or `@type`, a value of the wrong type), or it breaks a validation rule of the record (a required value missing, a value out of range); the body says which.',
       example: 'Unrecognized field "titel"',
     },
   ],
@@ -64,9 +72,17 @@ export const errorResponses: Record<ErrorStatus, Versioned<ErrorResponseSpec>> =
     },
     {
       since: 'v13.0.7',
+      until: 'v15.1.0',
       name: 'NotAcceptable',
       description:
         'The server refuses the request as asked: an unknown or missing query parameter, a `count` over the limit, a query that does not parse, a body that breaks a validation rule of the record, or (pull requests) a state that does not allow the operation. The body says why.',
+      example: 'Count should not be greater than 100',
+    },
+    {
+      since: 'v15.1.0',
+      name: 'NotAcceptable',
+      description:
+        'The server refuses the request as asked: an unknown or missing query parameter, a `count` over the limit, a query that does not parse, or (pull requests) a state that does not allow the operation. The body says why.',
       example: 'Count should not be greater than 100',
     },
   ],

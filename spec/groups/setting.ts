@@ -12,7 +12,7 @@ const ADMIN_ONLY =
 const GET_ERRORS: readonly ErrorUse[] = [401, 403];
 /**
  * 400: malformed JSON, unknown properties, a missing or unknown `@type`/`@class`, a null body where
- * one is required. From v13.0.7 a body that fails validation is answered with 406 instead.
+ * one is required. From v13.0.7 to v15.0.8 a body that fails validation is answered with 406 instead.
  */
 const SET_ERRORS: readonly ErrorUse[] = [400, 401, 403, { status: 406, since: 'v13.0.7' }];
 /** Set System Setting also refuses a server URL other than the ingress URL: 406 from v12.0.9. */
@@ -24,9 +24,9 @@ const REPLACES =
   'The body replaces the stored value as a whole: send every property (read the area first, ' +
   'change it, post it back). Up to v13.0.4 the server stores it without the web UI\'s form ' +
   'checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with ' +
-  'the form\'s rules and refuses one that breaks them (400, or 406 from v13.0.7).';
+  'the form\'s rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0).';
 
-const NULL_BODY_REFUSED = 'A `null` or empty body is refused (400, or 406 from v13.0.7).';
+const NULL_BODY_REFUSED = 'A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).';
 
 export const settingGroup: GroupSpec = {
   name: 'Setting',

@@ -1,4 +1,4 @@
-/** The catalogue against the seed: every operation, exactly, and nothing else. */
+/** The catalogue against the seed: every operation of its 20 groups at v11.11.4, exactly, and nothing else. */
 import { describe, expect, it } from 'vitest';
 import type { ParameterObject } from 'openapi3-ts/oas31';
 import { RAW_TEXT_OPERATIONS, operationsOf, pinnedOperationIds, resolveRef, seedDocument, seedRows } from '../helpers.js';
@@ -6,7 +6,8 @@ import { RAW_TEXT_OPERATIONS, operationsOf, pinnedOperationIds, resolveRef, seed
 /** The seed fixes v11.11.4's operations; the other releases are checked against their route tables. */
 const doc = seedDocument();
 const SEED_GROUPS = [...new Set(seedRows.map((r) => r.group))];
-const ops = operationsOf(doc);
+/** The seed's groups; v11.11.4 also describes the other resource classes of its source (issue 12). */
+const ops = operationsOf(doc).filter((o) => SEED_GROUPS.includes(o.operation.tags?.[0] ?? ''));
 const key = (r: { group: string; name: string; method: string; path: string }) =>
   `${r.group} | ${r.name} | ${r.method} ${r.path}`;
 const docRows = ops.map(({ method, path, operation }) => ({
@@ -34,7 +35,8 @@ describe('operations against the seed', () => {
 
   it('tags each operation with exactly its group, and declares the 20 tags in seed order', () => {
     for (const { operation } of ops) expect(operation.tags).toHaveLength(1);
-    expect(doc.tags?.map((t) => t.name)).toEqual(SEED_GROUPS);
+    // The seed's groups come first, in its order; groups beyond the seed follow.
+    expect(doc.tags?.map((t) => t.name).slice(0, SEED_GROUPS.length)).toEqual(SEED_GROUPS);
     for (const tag of doc.tags ?? []) expect(tag.description?.length ?? 0).toBeGreaterThan(20);
   });
 
