@@ -230,6 +230,11 @@ export interface OperationSpec extends Lifespan {
   errors: readonly ErrorUse[];
   /** Set for operations that servers of the described release no longer have: why. */
   deprecated?: string;
+  /**
+   * 'none': the operation takes no HTTP credentials (it authenticates by a parameter, as job
+   * triggers do with their `access-token`), so the document-wide Basic/Bearer requirement is lifted.
+   */
+  credentials?: 'none';
 }
 
 export interface GroupSpec extends Lifespan {

@@ -77,6 +77,7 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
     tags: [ctx.group.name],
   };
   if (parameters.length > 0) operation.parameters = parameters as unknown as ParameterObject[];
+  if (op.credentials === 'none') operation.security = [];
 
   if (op.body) {
     if (op.method !== 'POST') problem('body', `a ${op.method} operation cannot take a body`);
