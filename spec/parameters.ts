@@ -14,6 +14,113 @@ function idParam(name: string, what: string, example: number): ParameterSpec {
 
 const PAGE_LIMIT_NON_ADMIN = 'At most 100 for callers who are not administrators';
 
+// The issue query language (IssueQuery) as Query Issues takes it; only the reaction counts changed
+// between releases (the rocket became a tick in v15.1.0).
+const ISSUE_QUERY_INTRO =
+  'A filter in the query language of the web UI\'s issue list; leave it out to match every issue ' +
+  'the caller can see. Fields, each in double quotes: `Project`, `Number`, `State`, `Title`, ' +
+  '`Description`, `Comment`, `Submit Date`, `Last Activity Date`, `Iteration`, `Estimated Time`, ' +
+  '`Spent Time`, `Progress`, `Vote Count`, `Comment Count`, `Reaction: Thumbs Up Count`, ' +
+  '`Reaction: Thumbs Down Count`, `Reaction: Smile Count`, `Reaction: Tada Count`, ' +
+  '`Reaction: Confused Count`, `Reaction: Heart Count`, ';
+const ISSUE_QUERY_REST =
+  ', and every custom field defined in the server\'s issue settings (e.g. `Type`, `Priority`, ' +
+  '`Assignees`). Operators: `is` and `is not`; `contains` (Title, Description, Comment and text ' +
+  'fields); `is greater than` and `is less than` (Number, the counts, the times, Progress, number ' +
+  'fields and single-choice fields); `is before` and `is after` (State, in workflow order); ' +
+  '`is since` and `is until` (Submit Date, Last Activity Date and date fields); `is empty` and ' +
+  '`is not empty` (Iteration and custom fields); `is me` and `is not me` (user fields, e.g. ' +
+  '`"Assignees" is me`). Criteria without a field: `confidential`, `submitted by me`, ' +
+  '`watched by me`, `ignored by me`, `commented by me`, `mentioned me`, `submitted by "robin"` ' +
+  '(likewise `watched by`, `ignored by`, `commented by`, `mentioned`), `fixed in commit "<hash>"`, ' +
+  '`fixed in build "<project>#<number>"`, `fixed in pull request "<project>#<number>"`, ' +
+  '`fixed between tag "v1.0" and branch "main"`, `has any "<link name>"`, ' +
+  '`any "<link name>" matching (<criteria>)`, `all "<link name>" matching (<criteria>)`, and a ' +
+  'bare reference such as `acme/webapp#100` or `KEY-100`. Combine criteria with `and`, `or`, ' +
+  '`not(...)` and parentheses. Sort with `order by "<field>" asc|desc`, by Number, State, ' +
+  'Project, Submit Date, Last Activity Date, Vote Count, Comment Count, Estimated Time, Spent ' +
+  'Time, Progress, Board Position, a reaction count, or a choice, date, integer or iteration ' +
+  'custom field; unsorted, the most recently active issues come first. Criteria about the web ' +
+  'UI\'s current context (`fixed in current build`, `"Build" is current`, ...) are refused here. ' +
+  'Examples: `"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc`; to turn an ' +
+  'issue number into its id, `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.';
+/** Until v15.1.0. */
+const ISSUE_QUERY_ROCKET =
+  `${ISSUE_QUERY_INTRO}\`Reaction: Rocket Count\`, \`Reaction: Eyes Count\`${ISSUE_QUERY_REST}`;
+/** From v15.1.0. */
+const ISSUE_QUERY_TICK =
+  `${ISSUE_QUERY_INTRO}\`Reaction: Eyes Count\`, \`Reaction: Tick Count\`${ISSUE_QUERY_REST}`;
+
+// The agent query language (AgentQuery), the same at every tag from v11.11.0 to v16.5.6.
+const AGENT_QUERY_LANGUAGE =
+  'A filter in the query language of the administration pages\' agent list; leave it out to list ' +
+  'every agent. Fields, each in double quotes: `Name`, `Ip Address`, `Os`, `Os Version`, `Os Arch`, ' +
+  'and the name of any agent attribute. Each takes `is` or `is not` and one or more quoted values ' +
+  'separated by commas (`"Os" is "Linux", "Windows 11"`); the five built-in fields match ' +
+  'case-insensitively with `*` as a wildcard, attribute values match exactly. Criteria without a ' +
+  'field: `online`, `offline`, `paused`, `has running builds`, `has attribute "<name>"`, ' +
+  '`not used since "<date>"`, `ever used since "<date>"` (a date such as `2025-06-01`, or a ' +
+  'relative one such as `1 week ago`), `ran build "<project path>#<number>"`, and `~text~` (the ' +
+  'text anywhere in the name, IP address or OS fields). Combine criteria with `and`, `or`, ' +
+  '`not(...)` and parentheses. Sort with `order by "<field>" asc|desc` by `Name`, `Ip Address`, ' +
+  '`Os`, `Os Version`, `Os Arch` or `Last Used Date` (most recent first unless `asc`).';
+
+// ----- projects and repositories (issue 12) ---------------------------------------------------
+/** ProjectQuery at v11.11.x: fields, criteria and sort fields (Last Commit Date went in v12.0.3). */
+const PROJECT_QUERY_FIELDS =
+  'A filter in the query language of the web UI\'s project list; leave it out to list every ' +
+  'project the caller can access. Field criteria put the field in double quotes: `"Name"`, ' +
+  '`"Key"`, `"Path"`, `"Label"`, `"Service Desk Email Address"` and `"Id"` take `is` or `is not` ' +
+  'and one or more quoted values separated by commas (names match case-insensitively with `*` as ' +
+  'a wildcard; a path matches the whole path, `*` within one level and `**` across levels); ' +
+  '`"Description" contains "<text>"`; ';
+const PROJECT_QUERY_DATES_OLD =
+  '`"Last Activity Date"` and `"Last Commit Date"` take `is since` or `is until` and a date such ' +
+  'as `2025-06-01` (or a relative one such as `1 week ago`). ';
+const PROJECT_QUERY_DATES =
+  '`"Last Activity Date"` takes `is since` or `is until` and a date such as `2025-06-01` (or a ' +
+  'relative one such as `1 week ago`). ';
+const PROJECT_QUERY_ID_COMPARE = '`"Id"` also takes `is greater than` and `is less than`. ';
+const PROJECT_QUERY_KEYWORDS =
+  'Criteria without a field: `roots`, `leafs`, `fork roots`, `owned by me`, `owned by none`, ' +
+  '`owned by "<login name>"`, `forks of "<project path>"`, `children of "<project path>"`, ' +
+  '`without enough replicas`, `has outdated replicas`, `missing storage`, ';
+const PROJECT_QUERY_FUZZY_OLD = 'and `~text~` (every word of the text within the name or path). ';
+const PROJECT_QUERY_FUZZY =
+  '`#123` (the project with id 123), and `~text~` (every word of the text within the name, path ' +
+  'or description, or equal to the id). ';
+const PROJECT_QUERY_COMBINE =
+  'Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" ' +
+  'asc|desc` by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address` or `Last Activity ' +
+  'Date`';
+const PROJECT_QUERY_SORT_OLD = ', or `Last Commit Date`. ';
+const PROJECT_QUERY_BY_PATH =
+  'To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. ';
+
+/** CommitQuery, the language of the web UI's commit list (order keywords from v14.1.0). */
+const COMMIT_QUERY_LANGUAGE =
+  'Which commits to list, in the query language of the web UI\'s commit list: criteria separated by ' +
+  'spaces, each value in parentheses. Revisions: `branch(main)`, `tag(v4.2.0)`, `commit(<hash>)`, ' +
+  '`build(<reference>)` and `default-branch`, each optionally preceded by `since` or `until` to ' +
+  'bound a range (`since tag(v4.0.0) until tag(v4.2.0)`); without a revision, commits of every ' +
+  'branch are listed. Filters: `before(2025-06-01)`, `after(...)`, `author(...)`, `committer(...)`, ' +
+  '`authored-by-me`, `committed-by-me`, `path(src/**)`, `message(...)` and `~text~`. ';
+const COMMIT_QUERY_ORDER = 'Order with `order-by-date`, `order-by-author-date` or `order-by-topo`. ';
+
+/** WorkspaceQuery (v16.3.0 on), the language of the web UI's workspace list. */
+const WORKSPACE_QUERY_LANGUAGE =
+  'A filter in the query language of the web UI\'s workspace list; leave it out to list every ' +
+  'workspace the caller can see. Field criteria put the field in double quotes: `"Number"`, ' +
+  '`"Project"`, `"Issue"`, `"Pull Request"`, `"Branch"`, `"Commit"` and `"Spec"` take `is` or ' +
+  '`is not` and one or more quoted values separated by commas (`"Number"` also `is greater than` ' +
+  'and `is less than`; `"Issue"`, `"Pull Request"` and `"Branch"` also `is empty` and `is not ' +
+  'empty`); `"Create Date"` and `"Active Date"` take `is since` or `is until` and a date. Criteria ' +
+  'without a field: `pending`, `active`, `inactive`, `created by me`, `created by "<login name>"`, ' +
+  '`ran on "<agent name>"`, a reference such as `acme/webapp#12` or `WEB-12`, `#12`, and `~text~`. ' +
+  'Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" ' +
+  'asc|desc` by `Number`, `User`, `Project`, `Branch`, `Spec`, `Status`, `Create Date` or ' +
+  '`Active Date`. To turn a workspace number into an id, query `"Number" is "acme/webapp#12"`.';
+
 /**
  * Every parameter of the catalogue, keyed by the name operations use to refer to it.
  * Path parameters carry the seed's names; collection reads share `offset` and their `count`.
@@ -90,6 +197,121 @@ export const parameters: ParameterTable = {
   linkId: idParam('linkId', 'issue link', 19),
   voteId: idParam('voteId', 'issue vote', 26),
   sshKeyId: idParam('sshKeyId', 'SSH key', 12),
+  // Users, their tokens, addresses and project roles (issue 12).
+  userId: {
+    ...idParam('userId', 'user', 3),
+    description:
+      'Id of the user. Find your own with Get Me (`GET /users/me`), anyone\'s from a login name ' +
+      'with Get User Id (`GET /users/ids/{name}`).',
+  },
+  userName: {
+    name: 'name',
+    in: 'path',
+    required: true,
+    type: 'string',
+    description: 'Exact login name of the user (as used to sign in), e.g. `robin`.',
+    example: 'robin',
+  },
+  userTerm: {
+    name: 'term',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description:
+      'Only users whose login name, full name or one of whose email addresses contains this text ' +
+      '(case-insensitive). Leave it out to list every user.',
+    example: 'rob',
+  },
+  accessTokenId: idParam('accessTokenId', 'access token', 8),
+  accessTokenAuthorizationId: idParam('authorizationId', 'access token authorization', 17),
+  emailAddressId: idParam('emailAddressId', 'email address', 14),
+  groupAuthorizationId: idParam('authorizationId', 'group authorization', 44),
+  userAuthorizationId: idParam('authorizationId', 'user authorization', 52),
+  ssoProviderId: { ...idParam('ssoProviderId', 'SSO provider', 2), since: 'v13.1.7' },
+  ssoProviderName: {
+    since: 'v13.1.7',
+    name: 'name',
+    in: 'path',
+    required: true,
+    type: 'string',
+    description: 'Exact name of the SSO provider (the last segment of its callback URL), e.g. `keycloak`.',
+    example: 'keycloak',
+  },
+  // Issues, their comments, code comments and pull request labels (issue 12).
+  // The query read was renamed Query Issues in v12.0.0.
+  issueId: [
+    {
+      ...idParam('issueId', 'issue', 1543),
+      until: 'v12.0.0',
+      description:
+        'Id of the issue, which differs from its number. Turn a number into an id with Query ' +
+        'and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.',
+    },
+    {
+      ...idParam('issueId', 'issue', 1543),
+      since: 'v12.0.0',
+      description:
+        'Id of the issue, which differs from its number. Turn a number into an id with Query ' +
+        'Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.',
+    },
+  ],
+  issueCommentId: idParam('commentId', 'issue comment', 2207),
+  codeCommentId: idParam('commentId', 'code comment', 418),
+  pullRequestLabelId: idParam('pullRequestLabelId', 'pull request label (the attachment of a label to a pull request)', 61),
+  // The fields and criteria of the issue query language, and how a bad query is refused: 400 until
+  // v12.0.9, then 406; from v16.5.2 406 only for syntax errors (an unknown field fails with 500).
+  // The rocket reaction count became a tick count in v15.1.0.
+  issueQuery: [
+    {
+      until: 'v12.0.9',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description: `${ISSUE_QUERY_ROCKET} A query that does not parse, or names a field or criterion the issue list does not know, is answered with 400.`,
+      example: '"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc',
+    },
+    {
+      since: 'v12.0.9',
+      until: 'v15.1.0',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description: `${ISSUE_QUERY_ROCKET} A query that does not parse, or names a field or criterion the issue list does not know, is answered with 406.`,
+      example: '"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc',
+    },
+    {
+      since: 'v15.1.0',
+      until: 'v16.5.2',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description: `${ISSUE_QUERY_TICK} A query that does not parse, or names a field or criterion the issue list does not know, is answered with 406.`,
+      example: '"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc',
+    },
+    {
+      since: 'v16.5.2',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description: `${ISSUE_QUERY_TICK} A query with a syntax error is answered with 406 ("Invalid query"); one that parses but names a field or criterion the issue list does not know is answered with 500.`,
+      example: '"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc',
+    },
+  ],
+  withFields: {
+    name: 'withFields',
+    in: 'query',
+    required: false,
+    type: 'boolean',
+    description:
+      'When `true`, each issue in the answer also carries `fields`: its stored custom field ' +
+      'records (`id`, `issueId`, `name`, `value`, `type`, `ordinal`). Left out or `false`, no ' +
+      '`fields` property is added.',
+    example: true,
+  },
   groupName: {
     name: 'name',
     in: 'path',
@@ -322,5 +544,609 @@ export const parameters: ParameterTable = {
       'Only records whose name matches: case-insensitive, `*` matches any run of characters. ' +
       'Leave it out to match all.',
     example: 'dev*',
+  },
+  // ----- projects, repositories and workspaces (issue 12) ----------------------------------------
+  // How to find a project id changed: by query (Query Basic Info, then Query Projects from v12.0.0),
+  // then by path with Get Project Id from v12.0.10.
+  projectId: [
+    {
+      ...idParam('projectId', 'project', 7),
+      until: 'v12.0.0',
+      description:
+        'Id of the project, not its path. Find the id of a path with Query Basic Info ' +
+        '(`GET /projects`) and the query `"Path" is "acme/webapp"`.',
+    },
+    {
+      ...idParam('projectId', 'project', 7),
+      since: 'v12.0.0',
+      until: 'v12.0.10',
+      description:
+        'Id of the project, not its path. Find the id of a path with Query Projects ' +
+        '(`GET /projects`) and the query `"Path" is "acme/webapp"` (from v12.0.1: v12.0.0\'s ' +
+        'answers lack `id`).',
+    },
+    {
+      ...idParam('projectId', 'project', 7),
+      since: 'v12.0.10',
+      description:
+        'Id of the project, not its path. Turn a path into the id with Get Project Id ' +
+        '(`GET /projects/ids/acme/webapp`).',
+    },
+  ],
+  projectPath: {
+    since: 'v12.0.10',
+    name: 'path',
+    in: 'path',
+    required: true,
+    type: 'string',
+    multiSegment: true,
+    description:
+      'Full path of the project, parent projects included, e.g. `acme/webapp` (what the web UI ' +
+      'shows after the server URL). It spans several path segments: send each `/` as it is ' +
+      '(never as `%2F`) and percent-encode each segment on its own (a space as `%20`). The whole ' +
+      'path must match, ignoring case; no wildcards.',
+    example: 'acme/webapp',
+  },
+  projectQuery: [
+    {
+      until: 'v12.0.3',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES_OLD + PROJECT_QUERY_KEYWORDS + PROJECT_QUERY_FUZZY_OLD +
+        PROJECT_QUERY_COMBINE + PROJECT_QUERY_SORT_OLD + PROJECT_QUERY_BY_PATH +
+        'A query that does not parse, or names an unknown field, is answered with 400.',
+      example: '"Path" is "acme/webapp"',
+    },
+    {
+      since: 'v12.0.3',
+      until: 'v12.0.9',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_KEYWORDS + PROJECT_QUERY_FUZZY_OLD +
+        PROJECT_QUERY_COMBINE + '. ' + PROJECT_QUERY_BY_PATH +
+        'A query that does not parse, or names an unknown field, is answered with 400.',
+      example: '"Path" is "acme/webapp"',
+    },
+    {
+      since: 'v12.0.9',
+      until: 'v13.1.0',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_KEYWORDS + PROJECT_QUERY_FUZZY_OLD +
+        PROJECT_QUERY_COMBINE + '. ' + PROJECT_QUERY_BY_PATH +
+        'A query that does not parse, or names an unknown field, is answered with 406.',
+      example: '"Path" is "acme/webapp"',
+    },
+    {
+      since: 'v13.1.0',
+      until: 'v15.0.0',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_ID_COMPARE + PROJECT_QUERY_KEYWORDS +
+        PROJECT_QUERY_FUZZY_OLD + PROJECT_QUERY_COMBINE + '. ' + PROJECT_QUERY_BY_PATH +
+        'A query that does not parse, or names an unknown field, is answered with 406.',
+      example: '"Path" is "acme/webapp"',
+    },
+    {
+      since: 'v15.0.0',
+      until: 'v16.5.2',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_ID_COMPARE + PROJECT_QUERY_KEYWORDS +
+        PROJECT_QUERY_FUZZY + PROJECT_QUERY_COMBINE + '. ' + PROJECT_QUERY_BY_PATH +
+        'A query that does not parse, or names an unknown field, is answered with 406.',
+      example: '"Path" is "acme/webapp"',
+    },
+    {
+      since: 'v16.5.2',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_ID_COMPARE + PROJECT_QUERY_KEYWORDS +
+        PROJECT_QUERY_FUZZY + PROJECT_QUERY_COMBINE + '. ' + PROJECT_QUERY_BY_PATH +
+        'A query with a syntax error is answered with 406 ("Invalid query"); one that parses but ' +
+        'names an unknown field or label, or a date the server cannot read, is answered with 500.',
+      example: '"Path" is "acme/webapp"',
+    },
+  ],
+  projectLabelId: idParam('projectLabelId', 'project label (the attachment of a label to a project)', 23),
+  iterationNameFilter: {
+    name: 'name',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description:
+      'Only the iteration with this name, compared case-insensitively (no wildcards). Leave it out ' +
+      'to match all.',
+    example: 'Sprint 27',
+  },
+  iterationStartBefore: {
+    name: 'startBefore',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description:
+      'Only iterations starting on or before the day of this ISO 8601 date (the server\'s time ' +
+      'zone decides the day). A value the server cannot read fails with 500.',
+    example: '2025-07-31T00:00:00+08:00',
+  },
+  iterationStartAfter: {
+    name: 'startAfter',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description: 'Only iterations starting on or after the day of this ISO 8601 date.',
+    example: '2025-07-01T00:00:00+08:00',
+  },
+  iterationDueBefore: {
+    name: 'dueBefore',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description: 'Only iterations due on or before the day of this ISO 8601 date.',
+    example: '2025-08-31T00:00:00+08:00',
+  },
+  iterationDueAfter: {
+    name: 'dueAfter',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description: 'Only iterations due on or after the day of this ISO 8601 date.',
+    example: '2025-07-15T00:00:00+08:00',
+  },
+  iterationClosed: {
+    name: 'closed',
+    in: 'query',
+    required: false,
+    type: 'boolean',
+    description: '`true` for closed iterations only, `false` for open ones only; leave it out for both.',
+    example: false,
+  },
+  contributionType: {
+    until: 'v16.2.0',
+    name: 'type',
+    in: 'query',
+    required: true,
+    type: { enum: ['COMMITS', 'ADDITIONS', 'DELETIONS'] },
+    description:
+      'What to rank contributors by and what `dailyContributions` counts: commits, or lines added, ' +
+      'or lines deleted.',
+    example: 'COMMITS',
+  },
+  contributionSinceDate: {
+    name: 'sinceDate',
+    in: 'query',
+    required: true,
+    type: 'string',
+    constraints: { pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    description: 'First day counted, as `yyyy-MM-dd`. Another format fails with 500.',
+    example: '2025-01-01',
+  },
+  contributionUntilDate: {
+    name: 'untilDate',
+    in: 'query',
+    required: true,
+    type: 'string',
+    constraints: { pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    description: 'Last day counted, as `yyyy-MM-dd`.',
+    example: '2025-06-30',
+  },
+  branchName: {
+    name: 'branch',
+    in: 'path',
+    required: true,
+    type: 'string',
+    multiSegment: true,
+    description:
+      'Name of the branch without `refs/heads/`, e.g. `main` or `feature/login`. It spans several ' +
+      'path segments when it holds `/`: send each `/` as it is (never as `%2F`) and percent-encode ' +
+      'each segment on its own.',
+    example: 'feature/login',
+  },
+  tagName: {
+    name: 'tag',
+    in: 'path',
+    required: true,
+    type: 'string',
+    multiSegment: true,
+    description:
+      'Name of the tag without `refs/tags/`, e.g. `v4.2.0` or `releases/2025-06`. It spans several ' +
+      'path segments when it holds `/`: send each `/` as it is (never as `%2F`) and percent-encode ' +
+      'each segment on its own.',
+    example: 'v4.2.0',
+  },
+  commitHash: {
+    name: 'commitHash',
+    in: 'path',
+    required: true,
+    type: 'string',
+    description:
+      'The commit: its full 40-digit SHA-1, or anything Git resolves to a commit (an abbreviated ' +
+      'hash, a branch or a tag name).',
+    example: '9c3e4f1a7b2d8e6c5a4f3b2e1d0c9b8a7f6e5d4c',
+  },
+  revisionAndDirectory: {
+    name: 'revisionAndDirectory',
+    in: 'path',
+    required: true,
+    type: 'string',
+    multiSegment: true,
+    description:
+      'A revision (branch, tag or commit hash) followed by the path of a directory inside it, ' +
+      'e.g. `main/src/main/java`; the revision alone lists the root. The server takes the shortest ' +
+      'leading part that names a revision as the revision, so `release/4.2/src` reads `4.2/src` of ' +
+      'a branch `release` if there is one. A revision or path that does not exist is answered with ' +
+      '404. It spans several path segments: send each `/` as it is (never as `%2F`) and ' +
+      'percent-encode each segment on its own.',
+    example: 'main/src',
+  },
+  revisionAndFile: {
+    name: 'revisionAndFile',
+    in: 'path',
+    required: true,
+    type: 'string',
+    multiSegment: true,
+    description:
+      'A revision (branch, tag or commit hash) followed by the path of a file inside it, e.g. ' +
+      '`main/docs/README.md` or `v4.2.0/pom.xml`. The server takes the shortest leading part that ' +
+      'names a revision as the revision (mind branches whose names extend others, such as ' +
+      '`release` and `release/4.2`). A revision or file that does not exist is answered with 404. ' +
+      'It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode ' +
+      'each segment on its own (a space as `%20`).',
+    example: 'main/docs/README.md',
+  },
+  // The server names it `branchAndFile`; OpenAPI forbids a second path that differs from Get
+  // File's only by the parameter's name, so Edit File shares `{revisionAndFile}` (names are not
+  // on the wire).
+  branchAndFile: {
+    name: 'revisionAndFile',
+    in: 'path',
+    required: true,
+    type: 'string',
+    multiSegment: true,
+    description:
+      'For Edit File, a branch name (not a tag or commit) followed by the path of the file to ' +
+      'write, e.g. `main/docs/README.md` (the server calls it `branchAndFile`). In an empty ' +
+      'repository the first segment is taken as the branch to create. It spans several path ' +
+      'segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its ' +
+      'own (a space as `%20`).',
+    example: 'main/docs/README.md',
+  },
+  // Refusals as for the other queries: 400, then 406 from v12.0.9, then 406 only for syntax errors.
+  commitQuery: [
+    {
+      until: 'v12.0.9',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description: `${COMMIT_QUERY_LANGUAGE}A query that does not parse is answered with 400; a branch, tag or commit the repository lacks with 404.`,
+      example: 'since tag(v4.0.0) until tag(v4.2.0) path(src/**)',
+    },
+    {
+      since: 'v12.0.9',
+      until: 'v14.1.0',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description: `${COMMIT_QUERY_LANGUAGE}A query that does not parse is answered with 406; a branch, tag or commit the repository lacks with 404.`,
+      example: 'since tag(v4.0.0) until tag(v4.2.0) path(src/**)',
+    },
+    {
+      since: 'v14.1.0',
+      until: 'v16.5.2',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description: `${COMMIT_QUERY_LANGUAGE}${COMMIT_QUERY_ORDER}A query that does not parse is answered with 406; a branch, tag or commit the repository lacks with 404.`,
+      example: 'since tag(v4.0.0) until tag(v4.2.0) path(src/**)',
+    },
+    {
+      since: 'v16.5.2',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        `${COMMIT_QUERY_LANGUAGE}${COMMIT_QUERY_ORDER}A query with a syntax error is answered with ` +
+        '406 ("Invalid query"); a branch, tag or commit the repository lacks with 404.',
+      example: 'since tag(v4.0.0) until tag(v4.2.0) path(src/**)',
+    },
+  ],
+  commitCount: [
+    {
+      until: 'v12.0.9',
+      name: 'count',
+      in: 'query',
+      required: true,
+      type: 'int32',
+      constraints: { minimum: 0, maximum: 10000 },
+      description:
+        'How many commits to return at most, newest first. Required: the server has no default. At ' +
+        'most 10000 for every caller (400 otherwise). There is no offset: narrow the query instead.',
+      example: 100,
+    },
+    {
+      since: 'v12.0.9',
+      name: 'count',
+      in: 'query',
+      required: true,
+      type: 'int32',
+      constraints: { minimum: 0, maximum: 10000 },
+      description:
+        'How many commits to return at most, newest first. Required: the server has no default. At ' +
+        'most 10000 for every caller (406 otherwise). There is no offset: narrow the query instead.',
+      example: 100,
+    },
+  ],
+  // LINE_CHANGES went away in v16.2.0 (line statistics were dropped).
+  commitFields: [
+    {
+      until: 'v16.2.0',
+      name: 'field',
+      in: 'query',
+      required: false,
+      type: {
+        array: { enum: ['PARENTS', 'AUTHOR', 'COMMITTER', 'COMMIT_DATE', 'SUBJECT', 'BODY', 'FILE_CHANGES', 'LINE_CHANGES'] },
+      },
+      description:
+        'Which properties of each commit to fill in; repeat the parameter for several ' +
+        '(`field=SUBJECT&field=AUTHOR`). `hash` is always there; the others stay null unless asked ' +
+        'for. `FILE_CHANGES` lists the changed files; `LINE_CHANGES` lists them too and counts the ' +
+        'added and deleted lines of each. Leave it out to get hashes only. A name not in the list ' +
+        'fails with 500.',
+      example: ['SUBJECT', 'AUTHOR', 'COMMIT_DATE'],
+    },
+    {
+      since: 'v16.2.0',
+      name: 'field',
+      in: 'query',
+      required: false,
+      type: { array: { enum: ['PARENTS', 'AUTHOR', 'COMMITTER', 'COMMIT_DATE', 'SUBJECT', 'BODY', 'FILE_CHANGES'] } },
+      description:
+        'Which properties of each commit to fill in; repeat the parameter for several ' +
+        '(`field=SUBJECT&field=AUTHOR`). `hash` is always there; the others stay null unless asked ' +
+        'for. `FILE_CHANGES` lists the changed files (without line counts). Leave it out to get ' +
+        'hashes only. A name not in the list (such as the former `LINE_CHANGES`) fails with 500.',
+      example: ['SUBJECT', 'AUTHOR', 'COMMIT_DATE'],
+    },
+  ],
+  workspaceId: { ...idParam('workspaceId', 'workspace', 18), since: 'v16.3.0' },
+  // WorkspaceQuery (v16.3.0); from v16.5.2 only syntax errors are refused with 406.
+  workspaceQuery: [
+    {
+      since: 'v16.3.0',
+      until: 'v16.5.2',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description: `${WORKSPACE_QUERY_LANGUAGE} A query that does not parse, or names an unknown field, is answered with 406.`,
+      example: 'active and "Project" is "acme/webapp"',
+    },
+    {
+      since: 'v16.5.2',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        `${WORKSPACE_QUERY_LANGUAGE} A query with a syntax error is answered with 406 ("Invalid ` +
+        'query"); one that parses but names an unknown field, user or project is answered with 500.',
+      example: 'active and "Project" is "acme/webapp"',
+    },
+  ],
+  // ----- jobs, builds' artifacts and logs, agents, package blobs and labels (issue 12) ----------
+  // Trigger Job's query parameters. The resource reads every other query parameter as a job
+  // parameter (the server's unknown-parameter check skips it), and authenticates with `access-token`.
+  triggerProject: {
+    name: 'project',
+    in: 'query',
+    required: true,
+    type: 'string',
+    description:
+      'Path of the project whose job to run, e.g. `acme/webapp` (its path, not its id). An unknown ' +
+      'path is refused (400; 406 from v12.0.9).',
+    example: 'acme/webapp',
+  },
+  // v12.0.2 made both optional: with neither, the default branch is used.
+  triggerBranch: [
+    {
+      until: 'v12.0.2',
+      name: 'branch',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        'Branch to run the job on, without `refs/heads/`, e.g. `main`. Give exactly one of `branch` ' +
+        'and `tag`: neither, or both, is refused with 400.',
+      example: 'main',
+    },
+    {
+      since: 'v12.0.2',
+      name: 'branch',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        'Branch to run the job on, without `refs/heads/`, e.g. `main`. Give `branch` or `tag`, not ' +
+        'both (refused: 400, 406 from v12.0.9); with neither, the project\'s default branch is used.',
+      example: 'main',
+    },
+  ],
+  triggerTag: [
+    {
+      until: 'v12.0.2',
+      name: 'tag',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        'Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give exactly one of `branch` ' +
+        'and `tag`: neither, or both, is refused with 400.',
+      example: 'v4.2.0',
+    },
+    {
+      since: 'v12.0.2',
+      name: 'tag',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        'Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give `branch` or `tag`, not ' +
+        'both (refused: 400, 406 from v12.0.9); with neither, the project\'s default branch is used.',
+      example: 'v4.2.0',
+    },
+  ],
+  triggerJob: {
+    name: 'job',
+    in: 'query',
+    required: true,
+    type: 'string',
+    description:
+      'Name of the job, as the build spec of the commit the branch or tag points to declares it. ' +
+      'A job that build spec lacks is refused with 400.',
+    example: 'ci',
+  },
+  triggerAccessToken: {
+    name: 'access-token',
+    in: 'query',
+    required: true,
+    type: 'string',
+    description:
+      'Value of an access token allowed to run the job (its owner, or the token\'s own project ' +
+      'roles, grant the "run job" privilege). The build is submitted in the token owner\'s name; ' +
+      'HTTP credentials are not needed and not used. An unknown token is refused (400; 406 from ' +
+      'v12.0.9). The token ends up in server and proxy logs with the URL: prefer a token that may ' +
+      'do nothing else.',
+    example: 'x7Qm2Lr9TbV4kZp1sWc8NfYh3JdG6uEa0oRiKtMn',
+  },
+  triggerJobParams: {
+    name: 'params',
+    in: 'query',
+    required: false,
+    type: { map: 'string' },
+    description:
+      'The job\'s parameters. There is no `params` parameter on the wire: each job parameter is a ' +
+      'query parameter of its own, named like it (this object is exploded in form style: ' +
+      '`?project=acme/webapp&job=deploy&access-token=...&environment=staging`). Repeat a name to give ' +
+      'a parameter several values. Every query parameter other than `project`, `branch`, `tag`, ' +
+      '`job`, `access-token` and `rebuild-if-finished` counts as a job parameter; every parameter ' +
+      'the job declares must be given, and no other (refused with 500; 406 from v13.0.7; 400 from ' +
+      'v15.1.0). `rebuild-if-finished` is reserved and has no effect.',
+    example: { environment: 'staging' },
+  },
+  // Artifact paths: the server matches them with `(.*)` and `(/.*)?`, so they may hold slashes.
+  artifactPath: {
+    name: 'artifactPath',
+    in: 'path',
+    required: true,
+    type: 'string',
+    multiSegment: true,
+    description:
+      'Path of the file relative to the build\'s artifact root, e.g. `dist/webapp-4.2.0.tar.gz`. ' +
+      'It spans several path segments: send the `/` between directories as it is (never as ' +
+      '`%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing ' +
+      '`..` is refused with 500.',
+    example: 'dist/webapp-4.2.0.tar.gz',
+  },
+  artifactSubPath: {
+    name: 'artifactPath',
+    in: 'path',
+    required: true,
+    type: 'string',
+    multiSegment: true,
+    description:
+      'Where in the build\'s artifacts: empty for the artifact root, otherwise `/` followed by ' +
+      'the path of a directory or file, e.g. `/dist` (the server\'s template is `(/.*)?`, glued to ' +
+      'the segment before it). It spans several path segments: send each `/` as it is (never as ' +
+      '`%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing ' +
+      '`..` is refused with 500.',
+    constraints: { pattern: '^(/.*)?$' },
+    example: '/dist',
+  },
+  agentId: idParam('agentId', 'agent', 3),
+  // AgentQuery's language did not change from v11.11.0 to v16.5.6; how a bad query is refused did.
+  agentQuery: [
+    {
+      until: 'v12.0.9',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description: `${AGENT_QUERY_LANGUAGE} A query that does not parse, or names an unknown field or attribute, is answered with 400.`,
+      example: '"Os" is "Linux" and online order by "Name"',
+    },
+    {
+      since: 'v12.0.9',
+      until: 'v16.5.2',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description: `${AGENT_QUERY_LANGUAGE} A query that does not parse, or names an unknown field or attribute, is answered with 406.`,
+      example: '"Os" is "Linux" and online order by "Name"',
+    },
+    {
+      since: 'v16.5.2',
+      name: 'query',
+      in: 'query',
+      required: false,
+      type: 'string',
+      description:
+        `${AGENT_QUERY_LANGUAGE} A query with a syntax error is answered with 406 ("Invalid query"); ` +
+        'one that parses but names an unknown field, attribute or sort field, or a date the server ' +
+        'cannot read, is answered with 500.',
+      example: '"Os" is "Linux" and online order by "Name"',
+    },
+  ],
+  agentTokenId: idParam('tokenId', 'agent token', 5),
+  agentTokenValue: {
+    name: 'value',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description: 'Only the token with exactly this secret value. Leave it out to list every token.',
+    example: '0b6f2a3e-9d41-4c7a-8e25-61f0d3b9a7c4',
+  },
+  buildLabelId: idParam('buildLabelId', 'build label (the attachment of a label to a build)', 61),
+  packLabelId: idParam('packLabelId', 'package label (the attachment of a label to a package)', 4),
+  packBlobId: idParam('packBlobId', 'package blob', 301),
+  packBlobProjectId: {
+    name: 'projectId',
+    in: 'query',
+    required: false,
+    type: 'int64',
+    description: 'Id of the project whose package storage to look in. Without it nothing is found (204).',
+    example: 12,
+  },
+  packBlobHash: {
+    name: 'hash',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description:
+      'SHA-256 of the blob\'s content, as 64 lower-case hex digits (what registries call the ' +
+      'digest, without `sha256:`). Without it nothing is found (204).',
+    example: '3f1c9a7e5b2d4c6a8e0f1b3d5c7a9e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3a',
   },
 };

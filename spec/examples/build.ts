@@ -93,6 +93,11 @@ export const buildExamples: ExampleTable = {
       { id: 62, buildId: 2031, specId: 5 },
     ],
   },
+  // Body of Build Label's Create Label (issue 12).
+  BuildLabelCreate: {
+    summary: 'Attach label spec 4 to build 2031',
+    value: { buildId: 2031, specId: 4 },
+  },
   BuildParamList: {
     summary: 'Parameters of build 2031 (the secret one masked)',
     value: [

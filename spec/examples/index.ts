@@ -11,6 +11,16 @@ import { settingsCoreExamples } from './settings-core.js';
 import { settingsIssueExamples } from './settings-issue.js';
 import { settingsExecutorsExamples } from './settings-executors.js';
 import { sshKeyExamples } from './ssh-key.js';
+import { userExamples } from './user.js';
+import { accessTokenExamples } from './access-token.js';
+import { ssoProviderExamples } from './sso-provider.js';
+import { projectExamples } from './project.js';
+import { repositoryExamples } from './repository.js';
+import { workspaceExamples } from './workspace.js';
+import { issueExamples } from './issue.js';
+import { codeCommentExamples } from './code-comment.js';
+import { agentExamples } from './agent.js';
+import { jobExamples } from './job.js';
 
 /** Every module's table; the builder rejects a name defined twice. */
 export const examplesModules: Record<string, ExampleTable> = {
@@ -26,4 +36,14 @@ export const examplesModules: Record<string, ExampleTable> = {
   'settings-issue': settingsIssueExamples,
   'settings-executors': settingsExecutorsExamples,
   'ssh-key': sshKeyExamples,
+  'user': userExamples,
+  'access-token': accessTokenExamples,
+  'sso-provider': ssoProviderExamples,
+  'project': projectExamples,
+  'repository': repositoryExamples,
+  'workspace': workspaceExamples,
+  'issue': issueExamples,
+  'code-comment': codeCommentExamples,
+  'agent': agentExamples,
+  'job': jobExamples,
 };

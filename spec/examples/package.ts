@@ -31,6 +31,24 @@ export const packageExamples: ExampleTable = {
     summary: 'Labels of package 17',
     value: [{ id: 4, packId: 17, specId: 3 }],
   },
+  // Package Label's Create Label body and Package Blob's Find By Hash answer (issue 12).
+  PackLabelCreate: {
+    summary: 'Attach label spec 3 to package 23',
+    value: { packId: 23, specId: 3 },
+  },
+  PackBlob: {
+    summary: 'The blob of project 12 with a given SHA-256',
+    value: {
+      id: 301,
+      projectId: 12,
+      sha256Hash: '3f1c9a7e5b2d4c6a8e0f1b3d5c7a9e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3a',
+      sha512Hash: null,
+      md5Hash: null,
+      sha1Hash: null,
+      size: 1574,
+      createDate: '2025-07-02T09:21:12.377+08:00',
+    },
+  },
   PackBlobList: {
     summary: 'Blobs of package 17 (manifest, config and a layer)',
     value: [

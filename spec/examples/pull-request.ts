@@ -168,6 +168,10 @@ export const pullRequestExamples: ExampleTable = {
       { id: 72, requestId: 42, specId: 6 },
     ],
   },
+  PullRequestLabelCreate: {
+    summary: 'Attach label spec 6 to pull request 42',
+    value: { requestId: 42, specId: 6 },
+  },
   MergePreview: {
     summary: 'A merge preview without conflicts',
     value: {

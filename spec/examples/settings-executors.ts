@@ -325,11 +325,12 @@ export const settingsExecutorsExamples: ExampleTable = {
     summary: 'Okta through OpenID Connect, GitHub and Discord',
     value: [openIdConnector, gitHubConnector, discordConnector],
   },
-  OpenIdConnector: { summary: 'Okta through OpenID Connect, with groups', value: openIdConnector },
-  GitHubConnector: { summary: 'GitHub OAuth app', value: gitHubConnector },
-  EntraIdConnector: { summary: 'Microsoft Entra ID with group retrieval', value: entraIdConnector },
-  TwitchConnector: { summary: 'Twitch accounts join the Community group', value: twitchConnector },
-  DiscordConnector: { summary: 'Members of one Discord server', value: discordConnector },
+  // Until v12.0.9 only: the later connector shape has its own examples (spec/examples/sso-provider.ts).
+  OpenIdConnector: { until: 'v12.0.9', summary: 'Okta through OpenID Connect, with groups', value: openIdConnector },
+  GitHubConnector: { until: 'v12.0.9', summary: 'GitHub OAuth app', value: gitHubConnector },
+  EntraIdConnector: { until: 'v12.0.9', summary: 'Microsoft Entra ID with group retrieval', value: entraIdConnector },
+  TwitchConnector: { until: 'v12.0.9', summary: 'Twitch accounts join the Community group', value: twitchConnector },
+  DiscordConnector: { until: 'v12.0.9', summary: 'Members of one Discord server', value: discordConnector },
 
   // contributed settings
   ContributedSettings: {

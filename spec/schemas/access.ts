@@ -76,11 +76,13 @@ export const accessSchemas: SchemaTable = {
   GroupAuthorization: {
     kind: 'object',
     description: 'A role a group holds on one project: every member of the group gets that role there.',
+    // Created through the Group Authorization operations (issue 12).
+    requests: ['create'],
     fields: {
       id: id('authorization'),
-      projectId: { type: 'int64', description: 'Id of the project the role applies to.' },
-      groupId: { type: 'int64', description: 'Id of the group holding the role.' },
-      roleId: { type: 'int64', description: 'Id of the role granted.' },
+      projectId: { type: 'int64', requiredOnCreate: true, description: 'Id of the project the role applies to.' },
+      groupId: { type: 'int64', requiredOnCreate: true, description: 'Id of the group holding the role.' },
+      roleId: { type: 'int64', requiredOnCreate: true, description: 'Id of the role granted.' },
     },
   },
 

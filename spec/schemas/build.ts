@@ -216,10 +216,12 @@ export const buildSchemas: SchemaTable = {
   BuildLabel: {
     kind: 'object',
     description: 'A label attached to a build.',
+    // Created with the Build Label group (issue 12).
+    requests: ['create'],
     fields: {
       id: { type: 'int64', readOnly: true, description: 'Id of the label assignment.' },
-      buildId: { type: 'int64', description: 'Id of the labelled build.' },
-      specId: { type: 'int64', description: 'Id of the label spec (see the Label Spec group).' },
+      buildId: { type: 'int64', requiredOnCreate: true, description: 'Id of the labelled build.' },
+      specId: { type: 'int64', requiredOnCreate: true, description: 'Id of the label spec (see the Label Spec group).' },
     },
   },
 };

@@ -10,6 +10,17 @@ import { settingsCoreSchemas } from './settings-core.js';
 import { settingsIssueSchemas } from './settings-issue.js';
 import { settingsExecutorsSchemas } from './settings-executors.js';
 import { sshKeySchemas } from './ssh-key.js';
+import { userSchemas } from './user.js';
+import { accessTokenSchemas } from './access-token.js';
+import { ssoProviderSchemas } from './sso-provider.js';
+import { projectSchemas } from './project.js';
+import { projectSettingsSchemas } from './project-settings.js';
+import { repositorySchemas } from './repository.js';
+import { workspaceSchemas } from './workspace.js';
+import { issueSchemas } from './issue.js';
+import { codeCommentSchemas } from './code-comment.js';
+import { agentSchemas } from './agent.js';
+import { jobSchemas } from './job.js';
 
 /** Every module's table; the builder rejects a name defined twice. */
 export const schemasModules: Record<string, SchemaTable> = {
@@ -24,4 +35,15 @@ export const schemasModules: Record<string, SchemaTable> = {
   'settings-issue': settingsIssueSchemas,
   'settings-executors': settingsExecutorsSchemas,
   'ssh-key': sshKeySchemas,
+  'user': userSchemas,
+  'access-token': accessTokenSchemas,
+  'sso-provider': ssoProviderSchemas,
+  'project': projectSchemas,
+  'project-settings': projectSettingsSchemas,
+  'repository': repositorySchemas,
+  'workspace': workspaceSchemas,
+  'issue': issueSchemas,
+  'code-comment': codeCommentSchemas,
+  'agent': agentSchemas,
+  'job': jobSchemas,
 };

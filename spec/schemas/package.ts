@@ -90,10 +90,12 @@ export const packageSchemas: SchemaTable = {
   PackLabel: {
     kind: 'object',
     description: 'A label attached to a package.',
+    // Created with the Package Label group (issue 12).
+    requests: ['create'],
     fields: {
       id: { type: 'int64', readOnly: true, description: 'Id of the label assignment.' },
-      packId: { type: 'int64', immutable: true, description: 'Id of the labelled package.' },
-      specId: { type: 'int64', description: 'Id of the label spec (see the Label Spec group).' },
+      packId: { type: 'int64', immutable: true, requiredOnCreate: true, description: 'Id of the labelled package.' },
+      specId: { type: 'int64', requiredOnCreate: true, description: 'Id of the label spec (see the Label Spec group).' },
     },
   },
 };

@@ -353,14 +353,21 @@ export const pullRequestSchemas: SchemaTable = {
   PullRequestLabel: {
     kind: 'object',
     description: 'A label attached to a pull request.',
+    // Created by the Pull Request Label group.
+    requests: ['create'],
     fields: {
       id: { type: 'int64', readOnly: true, description: 'Id of the label attachment.' },
       requestId: {
         type: 'int64',
         immutable: true,
+        requiredOnCreate: true,
         description: 'Id of the labelled pull request.',
       },
-      specId: { type: 'int64', description: 'Id of the label spec (the label\'s name and colour).' },
+      specId: {
+        type: 'int64',
+        requiredOnCreate: true,
+        description: 'Id of the label spec (the label\'s name and colour).',
+      },
     },
   },
 

@@ -21,7 +21,7 @@ export interface paths {
         put?: never;
         /**
          * Set System Setting
-         * @description Saves the general system settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7). On a server deployed behind a Kubernetes ingress, a `serverUrl` other than the ingress URL is refused (400, or 406 from v12.0.9).
+         * @description Saves the general system settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0). On a server deployed behind a Kubernetes ingress, a `serverUrl` other than the ingress URL is refused (400, or 406 from v12.0.9).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -49,7 +49,7 @@ export interface paths {
         put?: never;
         /**
          * Set Authenticator
-         * @description Saves the external authenticator; `@class` picks its type and must be one of the fully qualified class names listed. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). This operation also accepts the JSON literal `null` (or an empty body): it removes the external authenticator.
+         * @description Saves the external authenticator; `@class` picks its type and must be one of the fully qualified class names listed. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). This operation also accepts the JSON literal `null` (or an empty body): it removes the external authenticator.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -77,7 +77,7 @@ export interface paths {
         put?: never;
         /**
          * Set Backup Setting
-         * @description Saves the automatic database backup schedule. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). This operation also accepts the JSON literal `null` (or an empty body): it turns automatic backup off. The cron expression is not checked here; an invalid one makes scheduling fail later.
+         * @description Saves the automatic database backup schedule. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). This operation also accepts the JSON literal `null` (or an empty body): it turns automatic backup off. The cron expression is not checked here; an invalid one makes scheduling fail later.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -105,7 +105,7 @@ export interface paths {
         put?: never;
         /**
          * Set Build Setting
-         * @description Saves the server-wide build list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7).
+         * @description Saves the server-wide build list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Set Groovy Scripts
-         * @description Replaces the whole list of Groovy scripts: scripts left out of the array are removed. Script names are not checked for uniqueness here. A `null` or empty body is refused (400, or 406 from v13.0.7).
+         * @description Replaces the whole list of Groovy scripts: scripts left out of the array are removed. Script names are not checked for uniqueness here. A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -161,7 +161,7 @@ export interface paths {
         put?: never;
         /**
          * Set Issue Setting
-         * @description Saves the server-wide issue settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7). The saved value is marked as not reconciled, so the web UI asks an administrator to resolve issue data that no longer matches the new field and state definitions.
+         * @description Saves the server-wide issue settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0). The saved value is marked as not reconciled, so the web UI asks an administrator to resolve issue data that no longer matches the new field and state definitions.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -189,7 +189,7 @@ export interface paths {
         put?: never;
         /**
          * Set Job Executors
-         * @description Replaces the whole list of job executors: executors left out of the array are removed, and the array order is the order in which executors are tried. A `null` or empty body is refused (400, or 406 from v13.0.7).
+         * @description Replaces the whole list of job executors: executors left out of the array are removed, and the array order is the order in which executors are tried. A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -217,7 +217,7 @@ export interface paths {
         put?: never;
         /**
          * Set Mail Service
-         * @description Saves the mail service; `@type` picks its kind. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). This operation also accepts the JSON literal `null` (or an empty body): it removes the mail service, which stops all outgoing email.
+         * @description Saves the mail service; `@type` picks its kind. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). This operation also accepts the JSON literal `null` (or an empty body): it removes the mail service, which stops all outgoing email.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -245,7 +245,7 @@ export interface paths {
         put?: never;
         /**
          * Set Service Desk Setting
-         * @description Saves the service desk setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). This operation also accepts the JSON literal `null` (or an empty body): it clears the service desk setting. Receiving issues by email also needs a mail service that can check incoming mail.
+         * @description Saves the service desk setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). This operation also accepts the JSON literal `null` (or an empty body): it clears the service desk setting. Receiving issues by email also needs a mail service that can check incoming mail.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -273,7 +273,7 @@ export interface paths {
         put?: never;
         /**
          * Set Notification Template Setting
-         * @description Saves the email templates. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). Templates are not compiled here; a broken one shows up when an email is rendered. The server also accepts the JSON literal `null` here and stores it, which leaves it unable to render emails: do not send it.
+         * @description Saves the email templates. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). Templates are not compiled here; a broken one shows up when an email is rendered. The server also accepts the JSON literal `null` here and stores it, which leaves it unable to render emails: do not send it.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -301,7 +301,7 @@ export interface paths {
         put?: never;
         /**
          * Set Project Setting
-         * @description Saves the server-wide project list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7).
+         * @description Saves the server-wide project list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -329,7 +329,7 @@ export interface paths {
         put?: never;
         /**
          * Set Pull Request Setting
-         * @description Saves the server-wide pull request list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7).
+         * @description Saves the server-wide pull request list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -357,7 +357,7 @@ export interface paths {
         put?: never;
         /**
          * Set Security Setting
-         * @description Saves the security setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7). Turning anonymous access on lets callers without credentials use read operations their anonymous permissions allow.
+         * @description Saves the security setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0). Turning anonymous access on lets callers without credentials use read operations their anonymous permissions allow.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -385,7 +385,7 @@ export interface paths {
         put?: never;
         /**
          * Set Ssh Setting
-         * @description Saves the SSH server setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400, or 406 from v13.0.7). A `null` or empty body is refused (400, or 406 from v13.0.7). The key is not parsed here; clients connecting over SSH see the new host key.
+         * @description Saves the SSH server setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0). The key is not parsed here; clients connecting over SSH see the new host key.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -413,7 +413,7 @@ export interface paths {
         put?: never;
         /**
          * Set Sso Connectors
-         * @description Replaces the whole list of single sign-on connectors: connectors left out of the array are removed. A `null` or empty body is refused (400, or 406 from v13.0.7).
+         * @description Replaces the whole list of single sign-on connectors: connectors left out of the array are removed. A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -441,7 +441,7 @@ export interface paths {
         put?: never;
         /**
          * Set Contributed Settings
-         * @description Replaces all plugin-contributed settings with the array sent: the server keeps one setting per `@type` (a later element of the same type wins) and drops types left out. A `null` or empty body is refused (400, or 406 from v13.0.7).
+         * @description Replaces all plugin-contributed settings with the array sent: the server keeps one setting per `@type` (a later element of the same type wins) and drops types left out. A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -2152,10 +2152,2746 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Basic Settings
+         * @description Reads the summary of one account: login name, display name, kind of account, whether it is disabled (from v14.1.0 also its id; from v15.1.7 the settings of an AI account).
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetBasicSettings"];
+        put?: never;
+        /**
+         * Update Basic Settings
+         * @description Changes the login name, display name and notification choice of an account. The body replaces all three (see the body schema). A body that breaks a validation rule is refused with the rule's message (400; 406 from v13.0.7 until v15.1.0). A login name another user has fails with 500.
+         *
+         *     **Permission:** The user themself, or a site administrator; anyone else gets 401, even when signed in.
+         */
+        post: operations["userUpdateBasicSettings"];
+        /**
+         * Delete
+         * @description Deletes an account and what belongs to it. Refused with 500 for the root account (id 1), for the caller's own account, and while project or server settings still name the user (the message says where).
+         *
+         *     **Permission:** Site administrators only.
+         */
+        delete: operations["userDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Basic Settings of Current User
+         * @description Reads the account the request is authenticated as: the user whose password or access token was sent (for a token, its owner). The answer carries no id on this release: to find your own user id (for `userId`/`ownerId` in other calls), take `name` from here and look it up with Get User Id, `GET /users/ids/{name}`.
+         *
+         *     **Permission:** Any signed-in user; an anonymous caller gets 401.
+         */
+        get: operations["userGetBasicSettingsOfCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Query Basic Settings
+         * @description Pages through the accounts in login-name order, optionally only those matching `term`. Built-in system accounts are never listed. A missing `offset` or `count`, or an unknown parameter, is refused (400; 406 from v12.0.9); one that is not an integer is answered with 404.
+         *
+         *     **Permission:** Site administrators only.
+         */
+        get: operations["userQueryBasicSettings"];
+        put?: never;
+        /**
+         * Create
+         * @description Creates an account: a person's (with a password and a verified primary email address) or a service account. A body that breaks a validation rule is refused with the rule's message (400; 406 from v13.0.7 until v15.1.0). A login name or email address another user has fails with 500.
+         *
+         *     **Permission:** Site administrators only; anyone else gets 401, even when signed in.
+         */
+        post: operations["userCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/ids/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Id
+         * @description Looks an account up by its exact login name and answers with its id as a bare JSON number.
+         *
+         *     **Permission:** Any signed-in user; also anonymous callers when the server allows anonymous access. No administrator check is made.
+         */
+        get: operations["userGetId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/access-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Access Tokens
+         * @description Lists the user's access tokens, secrets included. The whole list comes back at once; it is not paged.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetAccessTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/email-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Email Addresses
+         * @description Lists the user's email addresses. Service and AI accounts have none.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetEmailAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Authorizations
+         * @description Lists the roles granted to the user personally on projects, one record per project and role (roles through groups or default roles are not listed). Not paged.
+         *
+         *     **Permission:** Site administrators only.
+         */
+        get: operations["userGetAuthorizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/memberships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Memberships
+         * @description Lists the groups the user belongs to, as membership records. Not paged.
+         *
+         *     **Permission:** Site administrators only.
+         */
+        get: operations["userGetMemberships"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/pull-request-reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Pull Request Reviews
+         * @description Lists the user's review slots on pull requests, in every state (taken-off ones included). Not paged.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetPullRequestReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/issue-votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Issue Votes
+         * @description Lists the user's votes for issues. Not paged.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetIssueVotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/issue-watches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Issue Watches
+         * @description Lists the issues the user explicitly watches or ignores (not those followed by the default rules). Not paged.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetIssueWatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/project-build-query-personalizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Project Build Query Personalizations
+         * @description Lists, per project, the user's own saved build queries and build subscriptions. Only projects where the user saved or subscribed to something are listed. Not paged.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetProjectBuildQueryPersonalizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/project-code-comment-query-personalizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Project Code Comment Query Personalizations
+         * @description Lists, per project, the user's own saved code comment queries. Not paged.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetProjectCodeCommentQueryPersonalizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/project-commit-query-personalizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Project Commit Query Personalizations
+         * @description Lists, per project, the user's own saved commit queries and commit subscriptions. Not paged.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetProjectCommitQueryPersonalizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/project-issue-query-personalizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Projec Issue Query Personalizations
+         * @description Lists, per project, the user's own saved issue queries and issue query watches. Not paged.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetProjecIssueQueryPersonalizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/project-pull-request-query-personalizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Projec Pull Request Query Personalizations
+         * @description Lists, per project, the user's own saved pull request queries and pull request query watches. Not paged.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetProjecPullRequestQueryPersonalizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/pull-request-assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Pull Request Assignments
+         * @description Lists the pull requests the user is assigned to, as assignment records. Not paged.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetPullRequestAssignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/pull-request-watches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Pull Request Watches
+         * @description Lists the pull requests the user explicitly watches or ignores. Not paged.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetPullRequestWatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/ssh-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Ssh Keys
+         * @description Lists the user's public SSH keys. Not paged.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetSshKeys"];
+        put?: never;
+        /**
+         * Add Ssh Key
+         * @description Registers a public SSH key for the user (the same as Ssh Key Create with this user as owner). The server computes the fingerprint; text that is not an OpenSSH public key, a key already registered, or a disabled account fails with 500.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        post: operations["userAddSshKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/queries-and-watches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Queries And Watches
+         * @description Reads the user's own saved queries of the server-wide lists, and which saved queries they watch or subscribe to. Change them with Set Queries And Watches.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        get: operations["userGetQueriesAndWatches"];
+        put?: never;
+        /**
+         * Set Queries And Watches
+         * @description Replaces the user's own saved queries of the server-wide lists and their watches and subscriptions: read them with Get Queries And Watches, change them, post them back. Refused with 500 for a disabled account or one that is not a person's.
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        post: operations["userSetQueriesAndWatches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable
+         * @description Disables an account: the user can no longer sign in or use the API. What only an active user needs goes away for good: project roles, group memberships, access tokens, SSH and GPG keys, reviews and assignments, watches, votes and saved queries. Refused with 500 (the message says where) while project or server settings still name the user. The root account (id 1) and the built-in system accounts cannot be disabled (400). From v12.0.0 this needs an active enterprise subscription: without one the server answers 406 before looking at anything else.
+         *
+         *     **Permission:** Site administrators only (before v12.0.0 anyone else gets 401, even when signed in).
+         */
+        post: operations["userDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable
+         * @description Enables a disabled account again. The root account (id 1) and the built-in system accounts are refused with 400. From v12.0.0 this needs an active enterprise subscription: without one the server answers 406 before looking at anything else.
+         *
+         *     **Permission:** Site administrators only (before v12.0.0 anyone else gets 401, even when signed in).
+         */
+        post: operations["userEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set Password
+         * @description Sets the password of an account. An administrator may set anyone's. A user setting their own is refused (500) when their account is disabled, is not a person's, or signs in through an external system (LDAP, SSO: change it there). An empty password, and from v12.0.0 one that breaks the password policy of the Security Setting, is refused with the reason (400; 406 from v13.0.7 until v15.1.0).
+         *
+         *     **Permission:** The user themself, or a site administrator.
+         */
+        post: operations["userSetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/two-factor-authentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset Two Factor Authentication
+         * @description Removes the two-factor authentication set up by a user (for a lost device); they set it up again at their next sign-in if it is required of them. Refused with 500 for a disabled account or one that is not a person's.
+         *
+         *     **Permission:** Site administrators only.
+         */
+        delete: operations["userResetTwoFactorAuthentication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-tokens/{accessTokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get
+         * @description Reads one access token by its id, the secret `value` included.
+         *
+         *     **Permission:** The token's owner, or a site administrator.
+         */
+        get: operations["accessTokenGet"];
+        put?: never;
+        /**
+         * Update
+         * @description Changes a token: the properties present in the body replace the stored ones, the others are kept. The owner and the secret never change. A name another token of the owner has is refused (500; 400 from v12.0.0).
+         *
+         *     **Permission:** The token's owner, or a site administrator.
+         */
+        post: operations["accessTokenUpdate"];
+        /**
+         * Delete
+         * @description Deletes a token together with its project roles; calls signed with it are refused from then on.
+         *
+         *     **Permission:** The token's owner, or a site administrator.
+         */
+        delete: operations["accessTokenDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-tokens/{accessTokenId}/authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Authorizations
+         * @description Lists the project roles granted to the token, one record per project and role. They only count while the token's `hasOwnerPermissions` is false. Not paged.
+         *
+         *     **Permission:** The token's owner, or a site administrator.
+         */
+        get: operations["accessTokenGetAuthorizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create
+         * @description Creates an access token for a user. The server generates the secret: read it with Get Token using the id this answers with. Refused with 500 when the owner is disabled, when the owner already has a token of that name, or when `name` or `ownerId` is missing.
+         *
+         *     **Permission:** The user named by `ownerId` for their own tokens, or a site administrator for anyone.
+         */
+        post: operations["accessTokenCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-token-authorizations/{authorizationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get
+         * @description Reads one access token authorization by its id.
+         *
+         *     **Permission:** The owner of the record's access token, or a site administrator.
+         */
+        get: operations["accessTokenAuthorizationGet"];
+        put?: never;
+        /**
+         * Update
+         * @description Changes the project or role of a record (the properties present replace the stored ones). The permission check uses the token of the resulting record, and its owner must be allowed to manage the resulting project (403 otherwise, 401 when anonymous).
+         *
+         *     **Permission:** The owner of the record's access token, or a site administrator.
+         */
+        post: operations["accessTokenAuthorizationUpdate"];
+        /**
+         * Delete
+         * @description Takes a project role away from an access token.
+         *
+         *     **Permission:** The owner of the record's access token, or a site administrator.
+         */
+        delete: operations["accessTokenAuthorizationDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-token-authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create
+         * @description Gives an access token a role on a project. When the token's owner may not manage the project the caller is refused as if lacking permission (403, or 401 when anonymous). Giving the same role on the same project twice, or leaving out an id, fails with 500.
+         *
+         *     **Permission:** The owner of the record's access token, or a site administrator.
+         */
+        post: operations["accessTokenAuthorizationCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-addresses/{emailAddressId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get
+         * @description Reads one email address by its id.
+         *
+         *     **Permission:** The address's owner, or a site administrator.
+         */
+        get: operations["emailAddressGet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete
+         * @description Removes an email address. When it was primary or used for git, the user's first remaining address takes over the mark. Refused with 500 for a user's last address, and for the primary address of a user who signs in through an external system.
+         *
+         *     **Permission:** The address's owner, or a site administrator.
+         */
+        delete: operations["emailAddressDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-addresses/{emailAddressId}/verified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Verified
+         * @description Tells whether the address has been verified, as a bare JSON `true` or `false`.
+         *
+         *     **Permission:** The address's owner, or a site administrator.
+         */
+        get: operations["emailAddressGetVerified"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create
+         * @description Adds an email address to a user. A user's first address becomes primary and the one used for git. Created by an administrator it counts as verified; otherwise the server sends a verification email when mail is set up. A malformed address is refused (400; 406 from v13.0.7 until v15.1.0); an address some user already has, or an owner that is disabled or not a person's account, fails with 500.
+         *
+         *     **Permission:** The user named by `ownerId` for their own addresses, or a site administrator for anyone.
+         */
+        post: operations["emailAddressCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-addresses/primary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set As Primary
+         * @description Makes the address the user's primary one (where notifications go); the previous primary address loses the mark. Refused with 500 for a user who signs in through an external system (LDAP, SSO), whose primary address comes from there.
+         *
+         *     **Permission:** The address's owner, or a site administrator.
+         */
+        post: operations["emailAddressSetAsPrimary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-addresses/git": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Use For Git Operations
+         * @description Makes the address the one written into commits the server makes for the user (web edits, merges); the previous one loses the mark.
+         *
+         *     **Permission:** The address's owner, or a site administrator.
+         */
+        post: operations["emailAddressUseForGitOperations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-addresses/resend-verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend Verification Email
+         * @description Sends the verification email for an address again. Refused with 500 when mail is not set up on the server or the address is already verified.
+         *
+         *     **Permission:** The address's owner, or a site administrator.
+         */
+        post: operations["emailAddressResendVerificationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group-authorizations/{authorizationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get
+         * @description Reads one group authorization by its id.
+         *
+         *     **Permission:** Site administrators, and users allowed to manage the project the record belongs to (a role with project management permission on it).
+         */
+        get: operations["groupAuthorizationGet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete
+         * @description Takes a project role away from a group.
+         *
+         *     **Permission:** Site administrators, and users allowed to manage the project the record belongs to (a role with project management permission on it).
+         */
+        delete: operations["groupAuthorizationDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/group-authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create
+         * @description Gives a group a role on a project. Giving the same role on the same project twice, or leaving out an id, fails with 500.
+         *
+         *     **Permission:** Site administrators, and users allowed to manage the project the record belongs to (a role with project management permission on it).
+         */
+        post: operations["groupAuthorizationCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-authorizations/{authorizationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get
+         * @description Reads one user authorization by its id.
+         *
+         *     **Permission:** Site administrators, and users allowed to manage the project the record belongs to (a role with project management permission on it).
+         */
+        get: operations["userAuthorizationGet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete
+         * @description Takes a personally granted project role away from a user.
+         *
+         *     **Permission:** Site administrators, and users allowed to manage the project the record belongs to (a role with project management permission on it).
+         */
+        delete: operations["userAuthorizationDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create
+         * @description Gives a user a role on a project. Giving the same role on the same project twice, or leaving out an id, fails with 500.
+         *
+         *     **Permission:** Site administrators, and users allowed to manage the project the record belongs to (a role with project management permission on it).
+         */
+        post: operations["userAuthorizationCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Basic Info
+         * @description Reads a project: name, path, parent, fork origin and what it manages.
+         *
+         *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["projectGetBasicInfo"];
+        put?: never;
+        /**
+         * Update Basic Info
+         * @description Changes a project's record: the server applies only the properties present. Changing `parentId` moves the project (with its children) under another parent; a name used by a sibling, or a parent inside the project itself, is refused with 500.
+         *
+         *     **Permission:** Users allowed to manage the project (a role with the "manage project" permission, on this project or an ancestor), or an administrator. Moving the project under another parent (or to the root) also needs permission to create projects there.
+         */
+        post: operations["projectUpdateBasicInfo"];
+        /**
+         * Delete
+         * @description Deletes the project together with its child projects, repository, issues, pull requests, builds and packages; its forks are kept. A project that server settings still refer to is refused with 500 and a message saying where it is used.
+         *
+         *     **Permission:** Users allowed to manage the project (a role with the "manage project" permission, on this project or an ancestor), or an administrator.
+         */
+        delete: operations["projectDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/clone-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Clone URL
+         * @description Reads the URLs to clone the project's repository with over HTTP(S) and SSH (from v13.1.0 ending in `.git`). Cloning needs code read permission; these URLs are given to anyone who can access the project.
+         *
+         *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["projectGetCloneUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Setting
+         * @description Reads every setting of the project that is not part of the project record: branch and tag protection, issue, build, package, pull request (and from v15.0.0 workspace) settings, saved queries, web hooks and plugin settings. Job secrets are included in clear text. Only the project's own settings are returned, not those it inherits from its parents.
+         *
+         *     **Permission:** Users allowed to manage the project (a role with the "manage project" permission, on this project or an ancestor), or an administrator.
+         */
+        get: operations["projectGetSetting"];
+        put?: never;
+        /**
+         * Update Setting
+         * @description Replaces every setting Get Setting reads with the body, as a whole: send back a complete value (an area left out is reset to empty). Up to v13.0.4 the value is stored as sent; from v13.0.5 it is checked with the web UI's rules, a value breaking one being refused (400, 406 from v13.0.7; from v13.1.1 500 with the property path and the rule's message). From v13.1.1 `issueSetting.boardSpecs` must be a list: null (inherit the boards) fails with 500, so a project inheriting its boards cannot be saved back as read; an empty list means no boards. From v12.0.0 the change is recorded in the audit log.
+         *
+         *     **Permission:** Users allowed to manage the project (a role with the "manage project" permission, on this project or an ancestor), or an administrator.
+         */
+        post: operations["projectUpdateSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/forks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Forks
+         * @description Lists the projects forked directly from this one (forks of forks are not included). Up to v11.11.x the records are those Get Basic Info answers. From v12.0.0 until v16.0.0 the server writes the stored records as they are: each carries every setting of the fork (branch protections, web hooks, build settings with job secrets in clear text, ...), whatever the caller may see otherwise.
+         *
+         *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["projectGetForks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/base-authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Base Authorizations
+         * @description Lists the default roles of the project: roles every user who can sign in (and anonymous visitors, when allowed) holds on it. Add or remove them with the Base Authorization group.
+         *
+         *     **Permission:** Users allowed to manage the project (a role with the "manage project" permission, on this project or an ancestor), or an administrator.
+         */
+        get: operations["projectGetBaseAuthorizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/group-authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Group Authorizations
+         * @description Lists the roles groups hold on the project (set directly on it, not inherited from parents).
+         *
+         *     **Permission:** Users allowed to manage the project (a role with the "manage project" permission, on this project or an ancestor), or an administrator.
+         */
+        get: operations["projectGetGroupAuthorizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/user-authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get User Authorizations
+         * @description Lists the roles users hold personally on the project (set directly on it, not inherited).
+         *
+         *     **Permission:** Users allowed to manage the project (a role with the "manage project" permission, on this project or an ancestor), or an administrator.
+         */
+        get: operations["projectGetUserAuthorizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Labels
+         * @description Lists the labels attached to the project; each names a label spec by id. Attach and detach them with the Project Label group.
+         *
+         *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["projectGetLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Query Basic Info
+         * @description Lists the projects that match a query, one page at a time, in the order the query's `order by` asks for. Projects the caller cannot access are left out rather than refused. To find the id of a project path, query `"Path" is "acme/webapp"`.
+         *
+         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access); the answer only holds projects the caller can access. Non-administrators may ask for at most 100 records.
+         */
+        get: operations["projectQueryBasicInfo"];
+        put?: never;
+        /**
+         * Create
+         * @description Creates a project (with an empty repository) under `parentId`, or as a root project without it. A name used by a sibling is refused with 500.
+         *
+         *     **Permission:** To create a root project, an administrator or a member of a group with the "create root projects" option; to create a child, a user allowed to create children of the parent project (the "create children" permission), or an administrator.
+         */
+        post: operations["projectCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/iterations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Query Iterations
+         * @description Lists iterations the project can use (its own and those of its ancestor projects) that match every filter given, one page at a time.
+         *
+         *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator. At most 100 records a page for everyone.
+         */
+        get: operations["projectQueryIterations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/top-contributors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Top Contributors
+         * @description Ranks the authors of commits on the default branch within a period of days, most contributing first, with per-day figures. Up to v16.1.x the ranking is by the chosen `type` (commits, added or deleted lines); from v16.2.0 it is by commits only. Figures come from the server's commit index, which may lag just-pushed commits.
+         *
+         *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator. At most 100 contributors for everyone.
+         */
+        get: operations["projectGetTopContributors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create
+         * @description Attaches a label spec to a project. Attaching the same spec twice makes the database write fail with 500. From v12.0.0 the change is recorded in the project's audit log.
+         *
+         *     **Permission:** Users allowed to manage the labelled project (a role with the "manage project" permission), or an administrator.
+         */
+        post: operations["projectLabelCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project-labels/{projectLabelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete
+         * @description Detaches a label from its project (the label spec itself stays). From v12.0.0 the change is recorded in the project's audit log.
+         *
+         *     **Permission:** Users allowed to manage the labelled project (a role with the "manage project" permission), or an administrator.
+         */
+        delete: operations["projectLabelDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repositories/{projectId}/branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Branches
+         * @description Lists the names of all branches, without `refs/heads/`.
+         *
+         *     **Permission:** Anyone allowed to read the project's code (a role with code read permission, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["repositoryGetBranches"];
+        put?: never;
+        /**
+         * Create Branch
+         * @description Creates a branch at a revision. An existing branch name is refused (400; 406 from v12.0.9); a revision that does not exist is answered with 404. A branch protection rule preventing the creation, or requiring a signature the head commit lacks, refuses it with 500.
+         *
+         *     **Permission:** Users allowed to write the project's code (a role with code write permission), or an administrator.
+         */
+        post: operations["repositoryCreateBranch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repositories/{projectId}/default-branch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Default Branch
+         * @description Reads the name of the default branch. The body is the name itself, not a JSON string, although labelled `application/json`.
+         *
+         *     **Permission:** Anyone allowed to read the project's code (a role with code read permission, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["repositoryGetDefaultBranch"];
+        put?: never;
+        /**
+         * Set Default Branch
+         * @description Makes a branch the default branch (the repository's `HEAD`). Unlike other text bodies of the API, this one is read as JSON: send the branch name as a JSON string, quotes included (`"main"`); a bare name fails with 500.
+         *
+         *     **Permission:** Users allowed to write the project's code (a role with code write permission), or an administrator.
+         */
+        post: operations["repositorySetDefaultBranch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repositories/{projectId}/branches/{branch}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Branch
+         * @description Reads a branch: its full ref name and the commit it points to.
+         *
+         *     **Permission:** Anyone allowed to read the project's code (a role with code read permission, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["repositoryGetBranch"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete Branch
+         * @description Deletes a branch. In v15.0.x a branch with workspaces on it is refused with 406.
+         *
+         *     **Permission:** Users allowed to write the project's code whom no branch protection rule prevents from deleting this branch, or an administrator.
+         */
+        delete: operations["repositoryDeleteBranch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repositories/{projectId}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Tags
+         * @description Lists the names of all tags, without `refs/tags/`.
+         *
+         *     **Permission:** Anyone allowed to read the project's code (a role with code read permission, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["repositoryGetTags"];
+        put?: never;
+        /**
+         * Create Tag
+         * @description Creates an annotated tag at a revision, with the caller as tagger (signed with the server's GPG key when one is set up). An existing tag name is refused (400; 406 from v12.0.9); a revision that does not exist is answered with 404; a tag protection rule requiring a signature without a server signing key refuses it with 500.
+         *
+         *     **Permission:** Users allowed to write the project's code whom no tag protection rule prevents from creating this tag, or an administrator.
+         */
+        post: operations["repositoryCreateTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repositories/{projectId}/tags/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Tag
+         * @description Reads a tag: its full ref name and the commit it tags.
+         *
+         *     **Permission:** Anyone allowed to read the project's code (a role with code read permission, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["repositoryGetTag"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete Tag
+         * @description Deletes a tag.
+         *
+         *     **Permission:** Users allowed to write the project's code whom no tag protection rule prevents from deleting this tag, or an administrator.
+         */
+        delete: operations["repositoryDeleteTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repositories/{projectId}/commits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Query Commits
+         * @description Lists commits matching a commit query, newest first unless the query orders them. Each commit carries its hash and the properties asked for with `field`.
+         *
+         *     **Permission:** Anyone allowed to read the project's code (a role with code read permission, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["repositoryQueryCommits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repositories/{projectId}/commits/{commitHash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Commit
+         * @description Reads one commit, with the properties asked for with `field`. A commit the repository does not have is answered with 404.
+         *
+         *     **Permission:** Anyone allowed to read the project's code (a role with code read permission, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["repositoryGetCommit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repositories/{projectId}/directories/{revisionAndDirectory}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Directory
+         * @description Lists the entries of a directory at a revision. A path that is not a directory is refused (400; 406 from v12.0.9); a revision that does not exist is answered with 404.
+         *
+         *     **Permission:** Anyone allowed to read the project's code (a role with code read permission, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["repositoryGetDirectory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repositories/{projectId}/files/{revisionAndFile}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get File
+         * @description Reads a file at a revision, with its content in Base64 (only the beginning of a very large file: see `isPartial`). A path that is not a file is refused (400; 406 from v12.0.9); a revision that does not exist is answered with 404.
+         *
+         *     **Permission:** Anyone allowed to read the project's code (a role with code read permission, a default role, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["repositoryGetFile"];
+        put?: never;
+        /**
+         * Edit File
+         * @description Creates, replaces or deletes one file with a new commit on a branch, authored by the caller; `@type` in the body says which. In an empty repository the first segment names the branch to create and it becomes the default branch. A first segment that is not a branch, or no file path after it, is refused (400; 406 from v12.0.9). The commit is signed with the server's GPG key when the branch requires signed commits.
+         *
+         *     **Permission:** Users allowed to write the project's code, when no branch or file protection rule requires a review, a successful build or a signature the server cannot make for this change, or an administrator.
+         */
+        post: operations["repositoryEditFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/version/server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Server Version
+         * @description Reads the version of the OneDev server, e.g. `16.5.6`. The body is the text itself, not a JSON string, although labelled `application/json`.
+         *
+         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access).
+         */
+        get: operations["versionGetServerVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/version/compatible-tod-versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Compatible Tod Versions
+         * @description Reads which versions of `tod`, OneDev's command-line tool, work with this server: from 1.0.0 up to v12.0.x, from 2.0.0 from v13.0.0, from 2.1.0 from v14.1.6, with no upper bound.
+         *
+         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access).
+         */
+        get: operations["versionGetCompatibleTodVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Basic Info
+         * @description Reads the issue's own properties (custom fields, comments and other child records are separate reads).
+         *
+         *     **Permission:** Anyone who can see the issue: access to its project and, for a confidential issue, the right to see it.
+         */
+        get: operations["issueGetBasicInfo"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete
+         * @description Deletes the issue together with its comments, changes, fields, votes, watches, works, links and schedules. This cannot be undone; from v12.0.0 the deletion is written to the project's audit log.
+         *
+         *     **Permission:** A user who may manage issues of the issue's project.
+         */
+        delete: operations["issueDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Fields
+         * @description Reads the values of the issue's custom fields, keyed by field name. Fields the issue settings no longer define are left out; a field without a value is listed with null.
+         *
+         *     **Permission:** Anyone who can see the issue: access to its project and, for a confidential issue, the right to see it.
+         */
+        get: operations["issueGetFields"];
+        put?: never;
+        /**
+         * Set Fields
+         * @description Sets the values of the given custom fields (others keep theirs) and records the change in the activity log. A field the issue settings do not define is refused (400; 406 from v15.1.0), a field the caller may not edit with 403; from v12.0.5 a value that leaves a required field empty or does not fit the field is refused (400; 406 from v12.0.9).
+         *
+         *     **Permission:** A user who may manage issues of the project, or the issue's submitter while the issue is still in the first state of the issue settings; each field also needs the right to edit it.
+         */
+        post: operations["issueSetFields"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Changes
+         * @description Lists the activity log of the issue: state changes and edits, each with its kind in `data`.
+         *
+         *     **Permission:** Anyone who can see the issue: access to its project and, for a confidential issue, the right to see it.
+         */
+        get: operations["issueGetChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Comments
+         * @description Lists the comments of the issue.
+         *
+         *     **Permission:** Anyone who can see the issue: access to its project and, for a confidential issue, the right to see it.
+         */
+        get: operations["issueGetComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/works": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Works
+         * @description Lists the time logged on the issue (its work records).
+         *
+         *     **Permission:** Anyone who can see the issue: access to its project and, for a confidential issue, the right to see it.
+         */
+        get: operations["issueGetWorks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/iterations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Iterations
+         * @description Lists the iterations the issue is scheduled into.
+         *
+         *     **Permission:** Anyone who can see the issue: access to its project and, for a confidential issue, the right to see it.
+         */
+        get: operations["issueGetIterations"];
+        put?: never;
+        /**
+         * Set Iterations
+         * @description Replaces the iterations the issue is scheduled into and records the change in the activity log. Each iteration must belong to the issue's project or one of its parents (400; 406 from v12.0.9); an unknown iteration id is answered with 404.
+         *
+         *     **Permission:** A user who may schedule issues in the issue's project (issue managers included).
+         */
+        post: operations["issueSetIterations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Votes
+         * @description Lists the votes for the issue.
+         *
+         *     **Permission:** Anyone who can see the issue: access to its project and, for a confidential issue, the right to see it.
+         */
+        get: operations["issueGetVotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/watches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Watches
+         * @description Lists the watch records of the issue: users who explicitly watch or ignore it.
+         *
+         *     **Permission:** Anyone who can see the issue: access to its project and, for a confidential issue, the right to see it.
+         */
+        get: operations["issueGetWatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Links
+         * @description Lists the links between this issue and other issues, whichever end this issue is.
+         *
+         *     **Permission:** Anyone who can see the issue: access to its project and, for a confidential issue, the right to see it.
+         */
+        get: operations["issueGetLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/pulls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Pull Requests
+         * @description Lists the pull requests that contain commits fixing the issue, newest first.
+         *
+         *     **Permission:** Anyone who can read the code of the issue's project.
+         */
+        get: operations["issueGetPullRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/commits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Commits
+         * @description Lists the commits whose messages say they fix the issue (e.g. `Fixes #311`), each with the project it was found in.
+         *
+         *     **Permission:** Anyone who can read the code of the issue's project.
+         */
+        get: operations["issueGetCommits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Query
+         * @description Lists issues matching a query, one page at a time, across every project the caller can see issues of. Unless the query sorts otherwise, the most recently active issues come first. Use it also to turn an issue number into its id.
+         *
+         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access); the page only holds issues the caller can see. Non-administrators may ask for at most 100 records.
+         */
+        get: operations["issueQuery"];
+        put?: never;
+        /**
+         * Create
+         * @description Opens an issue in a project. The caller becomes the submitter and the issue starts in the first state of the issue settings; watchers and mentioned users are notified as for an issue opened in the web UI. Refused with 400 when an iteration does not belong to the project or its parents, or a field is not defined in the issue settings; with 403 when iterations are given without the right to schedule issues, or a field may not be edited by the caller.
+         *
+         *     **Permission:** A signed-in user who can access the project.
+         */
+        post: operations["issueCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/title": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set Title
+         * @description Changes the title and records the change in the activity log (nothing is recorded when the title is unchanged). A title over 255 characters is cut.
+         *
+         *     **Permission:** The issue's submitter, or a user who may manage issues of its project.
+         */
+        post: operations["issueSetTitle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/description": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set Description
+         * @description Replaces the Markdown description, keeps the previous text as a revision and records the change in the activity log. Issues and pull requests mentioned in the new text get a back reference. A description over 100000 characters is refused with 500.
+         *
+         *     **Permission:** The issue's submitter, or a user who may manage issues of its project.
+         */
+        post: operations["issueSetDescription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/confidential": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set Confidential
+         * @description Makes the issue confidential or public and records the change in the activity log.
+         *
+         *     **Permission:** The issue's submitter, or a user who may manage issues of its project.
+         */
+        post: operations["issueSetConfidential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/own-estimated-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set Own Estimated Time
+         * @description Sets the issue's own estimated time and records the change in the activity log; the totals of the issue and its parents are recomputed.
+         *
+         *     **Permission:** A user who may schedule issues in the issue's project (issue managers included).
+         */
+        post: operations["issueSetOwnEstimatedTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issues/{issueId}/state-transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transit State
+         * @description Moves the issue to another state through a manual transition of the issue settings, sets the given field values, clears the fields named in `removeFields` and posts the comment, if any; watchers are notified. Refused with 400 when no manual transition leads from the current state to the requested one.
+         *
+         *     **Permission:** A user allowed by a manual transition of the issue settings that leads from the issue's current state to the requested one (the transition names the roles that may use it); setting a field also needs the right to edit that field.
+         */
+        post: operations["issueTransitState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issue-comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get
+         * @description Reads one issue comment by its id. Up to v16.5.5 the server only checks access to the issue's project, not whether the issue is confidential.
+         *
+         *     **Permission:** Anyone who can access the issue's project.
+         */
+        get: operations["issueCommentGet"];
+        put?: never;
+        /**
+         * Update
+         * @description Replaces the text of a comment. The body is the new text itself, not JSON: send it without quotes (quotes would become part of the comment). When the text differs from the stored one, the server saves it, adds one to `revisionCount` and records the old and new text as a revision by the caller; an identical text changes nothing. Text longer than 100000 characters is cut short.
+         *
+         *     **Permission:** The comment's author, or a user who may manage issues of the issue's project.
+         */
+        post: operations["issueCommentUpdate"];
+        /**
+         * Delete
+         * @description Removes a comment together with its reactions and edit history, lowers the issue's comment count and records the removal in the issue's activity log.
+         *
+         *     **Permission:** The comment's author, or a user who may manage issues of the issue's project.
+         */
+        delete: operations["issueCommentDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/issue-comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create
+         * @description Posts a comment on an issue. The server stamps the posting time, raises the issue's comment count and sends the same notifications as a comment posted in the web UI. A body without `issueId`, `userId` or `content` fails on the server (500), and ids that name no issue or user are answered with 404.
+         *
+         *     **Permission:** Anyone who can see the issue, posting as themselves (`userId` is the caller); administrators may post as any user.
+         */
+        post: operations["issueCommentCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/code-comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get
+         * @description Reads one code comment: its text, where it is attached and the comparison it was made in.
+         *
+         *     **Permission:** Anyone who can read the code of the comment's project.
+         */
+        get: operations["codeCommentGet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete
+         * @description Deletes a code comment together with its replies and status changes. From v12.0.0 the deletion is written to the project's audit log.
+         *
+         *     **Permission:** The comment's author, or a user who may manage code comments of the project (project managers and administrators included).
+         */
+        delete: operations["codeCommentDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pull-request-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create
+         * @description Attaches a label to a pull request. A body without `requestId` or `specId` fails on the server (500), as does attaching a label the request already has (the pair must be unique); ids that name no pull request or label spec are answered with 404.
+         *
+         *     **Permission:** The submitter of the pull request, one of its assignees, or a user who may manage pull requests of the target project.
+         */
+        post: operations["pullRequestLabelCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pull-request-labels/{pullRequestLabelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete
+         * @description Takes a label off a pull request; the label spec itself is kept.
+         *
+         *     **Permission:** The submitter of the pull request, one of its assignees, or a user who may manage pull requests of the target project.
+         */
+        delete: operations["pullRequestLabelDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trigger-job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trigger Job Via Get
+         * @description Runs a job of a project on the head of a branch or tag, with everything in the URL: meant for webhooks and tools that can only call a URL. The access token in the query both authenticates and authorizes the call. The answer is the id of the build: a new one, or the existing build of the same job, commit, ref and parameters; when that build has finished it is run again (same id, its `submitSequence` goes up). Follow the build with Build's Get Build and the Build Log Stream group. Refused: an unknown project path or token, both `branch` and `tag` (400; 406 from v12.0.9), a branch or tag that does not exist (400; 406 from v13.0.10), a job the build spec lacks (400), a commit without a build spec (500), and job parameters that do not match the job's declarations (500; 406 from v13.0.7; 400 from v15.1.0).
+         *
+         *     **Permission:** Whoever holds the access token in `access-token`: the token must be allowed to run this job (the "run job" privilege in the project, through its owner or its own project roles). The call itself needs no credentials; anonymous calls are accepted even where the server refuses other anonymous API calls. A refusal is 401 for a call without credentials, 403 for one with them.
+         */
+        get: operations["triggerJobTriggerJobViaGet"];
+        put?: never;
+        /**
+         * Trigger Job Via Post
+         * @description Runs a job of a project on the head of a branch or tag, with everything in the URL: meant for webhooks and tools that can only call a URL. The access token in the query both authenticates and authorizes the call. The answer is the id of the build: a new one, or the existing build of the same job, commit, ref and parameters; when that build has finished it is run again (same id, its `submitSequence` goes up). Follow the build with Build's Get Build and the Build Log Stream group. Refused: an unknown project path or token, both `branch` and `tag` (400; 406 from v12.0.9), a branch or tag that does not exist (400; 406 from v13.0.10), a job the build spec lacks (400), a commit without a build spec (500), and job parameters that do not match the job's declarations (500; 406 from v13.0.7; 400 from v15.1.0). A request body, if any, is ignored.
+         *
+         *     **Permission:** Whoever holds the access token in `access-token`: the token must be allowed to run this job (the "run job" privilege in the project, through its owner or its own project roles). The call itself needs no credentials; anonymous calls are accepted even where the server refuses other anonymous API calls. A refusal is 401 for a call without credentials, 403 for one with them.
+         */
+        post: operations["triggerJobTriggerJobViaPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/job-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run Build
+         * @description Submits a job to run. For `JobRunOnCommit` the commit must be reachable from `refName`, which must start with `refs/`; for `JobRunOnPullRequest` the pull request's merge preview must be ready and free of conflicts. If a build of the same job, commit, ref and parameters exists, no new build is made: its id is answered, and a finished one is run again under the same id. Jobs it depends on are submitted as well. A missing or invalid property is refused (400; 406 from v13.0.7 until v15.1.0); the checks above, and job parameters that do not match the job's declarations, are refused with 500 (406 from v13.0.7, 400 from v15.1.0); a job the build spec lacks with 400; a commit without a build spec with 500.
+         *
+         *     **Permission:** Users with the "run job" privilege for this job in the project (through a role, a group, a default role or the access token's own roles), or an administrator.
+         */
+        post: operations["jobRunRunBuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/job-runs/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebuild
+         * @description Runs a finished build again under the same id: its `submitSequence` goes up and its status starts over. Depending on the job's settings, builds it depends on and builds that depend on it are run again too. A build that has not finished is left as it is. A missing `buildId` or `reason` is refused (400; 406 from v13.0.7 until v15.1.0).
+         *
+         *     **Permission:** Users with the "run job" privilege for this job in the project (through a role, a group, a default role or the access token's own roles), or an administrator.
+         */
+        post: operations["jobRunRebuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/job-runs/{buildId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel Build
+         * @description Cancels a build that is waiting, pending or running; the caller is recorded as its canceller and its status becomes `CANCELLED` shortly after. A finished build is left as it is. The build is not deleted: use Build's Delete Build for that.
+         *
+         *     **Permission:** Users with the "run job" privilege for this job in the project (through a role, a group, a default role or the access token's own roles), or an administrator.
+         */
+        delete: operations["jobRunCancelBuild"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create
+         * @description Attaches a label spec to a build. A build carries each label at most once: attaching it again, or leaving `buildId` out, fails with 500. A `null` body is refused (400; 406 from v13.0.7 until v15.1.0).
+         *
+         *     **Permission:** Users with the "manage job" privilege for the build's job in its project, or an administrator.
+         */
+        post: operations["buildLabelCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build-labels/{buildLabelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete
+         * @description Takes a label off a build. The label spec itself stays.
+         *
+         *     **Permission:** Users with the "manage job" privilege for the build's job in its project, or an administrator.
+         */
+        delete: operations["buildLabelDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/streaming/build-logs/{buildId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download Log
+         * @description Streams the build's log: the latest entries first, then new ones as the job writes them, until the build finishes. The connection stays open while the build is unfinished (use a client without a read timeout, or one above 5 seconds). The body is a sequence of frames, each a 4-byte big-endian signed integer `n` followed by data:
+         *
+         *     - `n > 0`: `n` bytes of UTF-8 JSON, one log entry: `{"date": "<ISO-8601 date-time>", "messages": [{"style": {"color": "fg-default", "backgroundColor": "bg-default", "bold": false}, "text": "..."}]}` (one line, split into differently styled pieces; a color is an ANSI color code as text, e.g. `31` for red, or `fg-default`/`bg-default`);
+         *     - `n < 0`: `-n` bytes of ASCII, a build status name (`WAITING`, `PENDING`, `RUNNING`, `SUCCESSFUL`, `FAILED`, `CANCELLED`, `TIMED_OUT`);
+         *     - `n = 0`: no data, a keep-alive sent when nothing was logged for 5 seconds.
+         *
+         *     The stream starts with the current status, then the last 1001 entries at most (older ones are left out: read them in the web UI), then new entries. When the build has finished, the final status is sent and the stream ends; for a build that had already finished this happens after about 5 seconds.
+         *
+         *     **Permission:** Users with the "access build log" privilege for the build's job in its project (through a role, a group, a default role or anonymous access), or an administrator.
+         */
+        get: operations["buildLogStreamDownloadLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/artifacts/{buildId}/infos{artifactPath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Artifact Info
+         * @description Tells what is stored at a path of a build's artifacts: a file (size, time, media type) or a directory with its entries. Leave the path empty to list the artifact root. Browse the artifacts by following the entries' `path`s (prefixed with `/`).
+         *
+         *     **Permission:** Anyone allowed to see builds of this job in the build's project (the "access build" job privilege, granted by the project's roles or by anonymous access), or an administrator.
+         */
+        get: operations["artifactGetArtifactInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/artifacts/{buildId}/contents/{artifactPath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download Artifact
+         * @description Downloads one artifact file of a build, streamed as it is read from storage (also from another server of a cluster). A path that is not a file fails: the server answers 500 or cuts the stream short, so check the path with Get Artifact Info first.
+         *
+         *     **Permission:** Anyone allowed to see builds of this job in the build's project (the "access build" job privilege, granted by the project's roles or by anonymous access), or an administrator.
+         */
+        get: operations["artifactDownloadArtifact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/artifacts/{buildId}/{artifactPath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload Artifact
+         * @description Stores the request body as an artifact file of a build, creating the directories on the way and replacing a file already at that path. The build may be finished. The body is streamed to storage, so large files are fine.
+         *
+         *     **Permission:** Users with the "manage job" privilege for the build's job in its project, or an administrator.
+         */
+        post: operations["artifactUploadArtifact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/artifacts/{buildId}{artifactPath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete Artifact
+         * @description Deletes artifacts of a build. With an empty path every artifact of the build is deleted. With the path of a file, that file is deleted. Careful with the path of a directory: the server then deletes all of the build's artifacts, not just that directory (it removes the artifact root). A path where nothing is stored fails with 500.
+         *
+         *     **Permission:** Users with the "manage job" privilege for the build's job in its project, or an administrator.
+         */
+        delete: operations["artifactDeleteArtifact"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Basic Info
+         * @description Reads one agent: name, address, operating system, CPU count, and whether it is paused or online.
+         *
+         *     **Permission:** Site administrators only.
+         */
+        get: operations["agentGetBasicInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Attributes
+         * @description Reads the agent's attributes: free-form name/value pairs that job executors can match with agent queries such as `"gpu" is "nvidia-a10"`.
+         *
+         *     **Permission:** Site administrators only.
+         */
+        get: operations["agentGetAttributes"];
+        put?: never;
+        /**
+         * Update Attributes
+         * @description Replaces all the agent's attributes with the ones sent: attributes left out are removed. The agent must be online (500 otherwise); it is told about the change at once. From v12.0.0 the change is recorded in the audit log.
+         *
+         *     **Permission:** Site administrators only.
+         */
+        post: operations["agentUpdateAttributes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Query Basic Info
+         * @description Lists agents that match a query, one page at a time, in the query's order (by name when it gives none).
+         *
+         *     **Permission:** Site administrators only.
+         */
+        get: operations["agentQueryBasicInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent-tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Basic Info
+         * @description Reads one agent token, its secret value included.
+         *
+         *     **Permission:** Site administrators only.
+         */
+        get: operations["agentTokenGetBasicInfo"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete
+         * @description Deletes an agent token that no agent is registered with. The token of a registered agent cannot be deleted this way: the database refuses, and the server answers 500 (remove the agent in the web UI instead). From v12.0.0 the deletion is recorded in the audit log.
+         *
+         *     **Permission:** Site administrators only.
+         */
+        delete: operations["agentTokenDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent-tokens/{tokenId}/agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Agent
+         * @description Reads the agent that connects with this token.
+         *
+         *     **Permission:** Site administrators only.
+         */
+        get: operations["agentTokenGetAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Query Basic Info
+         * @description Lists agent tokens, one page at a time, or finds the token with a given secret value. Tokens used by an agent and unused ones are listed alike.
+         *
+         *     **Permission:** Site administrators only.
+         */
+        get: operations["agentTokenQueryBasicInfo"];
+        put?: never;
+        /**
+         * Create
+         * @description Creates an agent token with a random secret; read the secret with Get Token. No body is read. From v12.0.0 the creation is recorded in the audit log.
+         *
+         *     **Permission:** Site administrators only.
+         */
+        post: operations["agentTokenCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/package-blobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find By Hash
+         * @description Finds the blob a project's package storage holds for a SHA-256 hash. Both parameters are optional on the wire, but nothing is found without either.
+         *
+         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access). The server checks no package permission here: the answer only shows that the blob exists and its hashes and size; downloading it needs read access.
+         */
+        get: operations["packageBlobFindByHash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/package-blobs/{packBlobId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download Blob
+         * @description Downloads the content of a package blob (for a container image: a manifest, config or layer), streamed from storage.
+         *
+         *     **Permission:** Anyone with the "read package" permission on the blob's project (through its roles, or anonymous access when the server allows it), or an administrator.
+         */
+        get: operations["packageBlobDownloadBlob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/package-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create
+         * @description Attaches a label spec to a package. A package carries each label at most once: attaching it again, or leaving `packId` out, fails with 500. A `null` body is refused (400; 406 from v13.0.7 until v15.1.0).
+         *
+         *     **Permission:** Anyone with the "write package" permission on the package's project, or an administrator.
+         */
+        post: operations["packageLabelCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/package-labels/{packLabelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete
+         * @description Takes a label off a package. The label spec itself stays.
+         *
+         *     **Permission:** Anyone with the "write package" permission on the package's project, or an administrator.
+         */
+        delete: operations["packageLabelDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description A named secret that signs API calls (and git over HTTP) in its owner's name: send it as the password of HTTP Basic, or as `Authorization: Bearer <value>`. A token either carries all of its owner's permissions (`hasOwnerPermissions`) or only the project roles given to it with the Access Token Authorization operations. The secret is `value`, which the server generates: create the token, then read it back with Get Token.
+         * @example {
+         *       "id": 8,
+         *       "name": "ci",
+         *       "ownerId": 3,
+         *       "value": "Vf3k9QmT2xLr7Hc1Np8Zs4Wd6Jy0Ba5E",
+         *       "hasOwnerPermissions": false,
+         *       "createDate": "2025-06-12T08:30:00.000+00:00",
+         *       "expireDate": "2026-06-12T00:00:00.000+00:00"
+         *     }
+         */
+        AccessToken: {
+            /**
+             * Format: int64
+             * @description Id of the token.
+             */
+            readonly id: number;
+            /** @description Name of the token, unique among its owner's tokens (a taken name is refused: 500 on create; on update 500, 400 from v12.0.0). */
+            name: string;
+            /**
+             * Format: int64
+             * @description Id of the user the token acts for.
+             */
+            ownerId: number;
+            /** @description The secret itself, generated by the server when the token is created. Returned to the owner and to administrators; keep it like a password. */
+            readonly value: string;
+            /** @description `true`: the token may do everything its owner may, and its own authorizations are ignored. `false` (the default): it holds only the project roles of its access token authorizations. */
+            hasOwnerPermissions: boolean;
+            /**
+             * Format: date-time
+             * @description When the token was created.
+             */
+            readonly createDate: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working, or null for never.
+             */
+            expireDate: string | null;
+        };
+        /**
+         * @description A role an access token holds on one project. It only counts for tokens whose `hasOwnerPermissions` is false; a token holds a given role on a project at most once.
+         * @example {
+         *       "id": 17,
+         *       "projectId": 7,
+         *       "tokenId": 8,
+         *       "roleId": 2
+         *     }
+         */
+        AccessTokenAuthorization: {
+            /**
+             * Format: int64
+             * @description Id of the access token authorization.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the project. The token's owner must be allowed to manage this project (a role with project management permission, or site administration).
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the access token the role is given to.
+             */
+            tokenId: number;
+            /**
+             * Format: int64
+             * @description Id of the role granted.
+             */
+            roleId: number;
+        };
+        /**
+         * @description A role an access token holds on one project. It only counts for tokens whose `hasOwnerPermissions` is false; a token holds a given role on a project at most once. This is the shape of a create request: the server assigns `id` itself.
+         * @example {
+         *       "projectId": 7,
+         *       "tokenId": 8,
+         *       "roleId": 2
+         *     }
+         */
+        AccessTokenAuthorizationCreate: {
+            /**
+             * Format: int64
+             * @description Id of the access token authorization. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
+             * @description Id of the project. The token's owner must be allowed to manage this project (a role with project management permission, or site administration).
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the access token the role is given to.
+             */
+            tokenId: number;
+            /**
+             * Format: int64
+             * @description Id of the role granted.
+             */
+            roleId: number;
+        };
+        /**
+         * @description A role an access token holds on one project. It only counts for tokens whose `hasOwnerPermissions` is false; a token holds a given role on a project at most once. This is the shape of an update request: the server applies only the properties present and keeps the others.
+         * @example {
+         *       "roleId": 3
+         *     }
+         */
+        AccessTokenAuthorizationUpdate: {
+            /**
+             * Format: int64
+             * @description Id of the access token authorization. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
+             * @description Id of the project. The token's owner must be allowed to manage this project (a role with project management permission, or site administration).
+             */
+            projectId?: number;
+            /**
+             * Format: int64
+             * @description Id of the access token the role is given to.
+             */
+            tokenId?: number;
+            /**
+             * Format: int64
+             * @description Id of the role granted.
+             */
+            roleId?: number;
+        };
+        /**
+         * @description A named secret that signs API calls (and git over HTTP) in its owner's name: send it as the password of HTTP Basic, or as `Authorization: Bearer <value>`. A token either carries all of its owner's permissions (`hasOwnerPermissions`) or only the project roles given to it with the Access Token Authorization operations. The secret is `value`, which the server generates: create the token, then read it back with Get Token. This is the shape of a create request: the server assigns `id` itself.
+         * @example {
+         *       "name": "ci",
+         *       "ownerId": 3,
+         *       "hasOwnerPermissions": false,
+         *       "expireDate": "2026-06-12T00:00:00.000+00:00"
+         *     }
+         */
+        AccessTokenCreate: {
+            /**
+             * Format: int64
+             * @description Id of the token. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /** @description Name of the token, unique among its owner's tokens (a taken name is refused: 500 on create; on update 500, 400 from v12.0.0). */
+            name: string;
+            /**
+             * Format: int64
+             * @description Id of the user the token acts for.
+             */
+            ownerId: number;
+            /** @description The secret itself, generated by the server when the token is created. Returned to the owner and to administrators; keep it like a password. Accepted in a request body and ignored: the server sets it. */
+            value?: string;
+            /** @description `true`: the token may do everything its owner may, and its own authorizations are ignored. `false` (the default): it holds only the project roles of its access token authorizations. */
+            hasOwnerPermissions?: boolean;
+            /**
+             * Format: date-time
+             * @description When the token was created. Accepted in a request body and ignored: the server sets it.
+             */
+            createDate?: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working, or null for never.
+             */
+            expireDate?: string | null;
+        };
+        /**
+         * @description A named secret that signs API calls (and git over HTTP) in its owner's name: send it as the password of HTTP Basic, or as `Authorization: Bearer <value>`. A token either carries all of its owner's permissions (`hasOwnerPermissions`) or only the project roles given to it with the Access Token Authorization operations. The secret is `value`, which the server generates: create the token, then read it back with Get Token. This is the shape of an update request: the server applies only the properties present and keeps the others.
+         * @example {
+         *       "expireDate": null
+         *     }
+         */
+        AccessTokenUpdate: {
+            /**
+             * Format: int64
+             * @description Id of the token. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /** @description Name of the token, unique among its owner's tokens (a taken name is refused: 500 on create; on update 500, 400 from v12.0.0). */
+            name?: string;
+            /**
+             * Format: int64
+             * @description Id of the user the token acts for. Ignored on update: the server keeps the stored value.
+             */
+            ownerId?: number;
+            /** @description The secret itself, generated by the server when the token is created. Returned to the owner and to administrators; keep it like a password. Accepted in a request body and ignored: the server sets it. */
+            value?: string;
+            /** @description `true`: the token may do everything its owner may, and its own authorizations are ignored. `false` (the default): it holds only the project roles of its access token authorizations. */
+            hasOwnerPermissions?: boolean;
+            /**
+             * Format: date-time
+             * @description When the token was created. Accepted in a request body and ignored: the server sets it.
+             */
+            createDate?: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working, or null for never.
+             */
+            expireDate?: string | null;
+        };
         /**
          * @description Authenticates users against Microsoft Active Directory. It carries the LDAP fields, but the server ignores `userSearchFilter` (it looks users up by `sAMAccountName`) and `groupRetrieval` (groups are searched under `groupSearchBase` when that is set).
          * @example {
@@ -2216,6 +4952,68 @@ export interface components {
             groupSearchBase: string | null;
         };
         /**
+         * @description A build agent: a machine that connected to the server with an agent token and runs jobs for agent executors. Its attributes are read and replaced with the Agent group's `attributes` sub-resource; when it was last used is not written out.
+         * @example {
+         *       "id": 3,
+         *       "tokenId": 5,
+         *       "name": "build-runner-01",
+         *       "ipAddress": "10.0.3.21",
+         *       "osName": "Linux",
+         *       "osVersion": "6.8.0-45-generic",
+         *       "osArch": "amd64",
+         *       "cpuCount": 8,
+         *       "paused": false,
+         *       "online": true
+         *     }
+         */
+        Agent: {
+            /**
+             * Format: int64
+             * @description Id of the agent.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the agent token the agent connects with (see the Agent Token group); a token serves one agent.
+             */
+            tokenId: number;
+            /** @description Name the agent registered with, unique on the server (by default its host name). */
+            name: string;
+            /** @description IP address the agent last connected from. */
+            ipAddress: string;
+            /** @description Operating system the agent reported, e.g. `Linux` or `Windows 11`. */
+            osName: string;
+            /** @description Operating system version the agent reported. */
+            osVersion: string;
+            /** @description CPU architecture the agent reported, e.g. `amd64` or `aarch64`. */
+            osArch: string;
+            /**
+             * Format: int32
+             * @description Number of CPU cores the agent reported.
+             */
+            cpuCount: number;
+            /** @description Whether an administrator paused the agent: a paused agent takes no new jobs. */
+            paused: boolean;
+            /** @description Whether the agent is connected to the server right now (worked out when the record is written). */
+            online: boolean;
+        };
+        /**
+         * @description A secret an agent presents when it connects. The server generates the value; an agent registers itself the first time it connects with an unused token.
+         * @example {
+         *       "id": 5,
+         *       "value": "0b6f2a3e-9d41-4c7a-8e25-61f0d3b9a7c4"
+         *     }
+         */
+        AgentToken: {
+            /**
+             * Format: int64
+             * @description Id of the token.
+             */
+            readonly id: number;
+            /** @description The secret itself (a random UUID). Give it to the agent when installing it; anyone holding it can connect an agent to the server. */
+            value: string;
+        };
+        /**
          * @description Every custom issue field, including fields added later.
          * @example {
          *       "@type": "AllIssueFields"
@@ -2228,6 +5026,8 @@ export interface components {
              */
             "@type": "AllIssueFields";
         };
+        /** @description What a build's artifact storage holds at a path, told apart by `@type`: a directory with its entries, or a file. */
+        ArtifactInfo: components["schemas"]["FileInfo"] | components["schemas"]["DirectoryInfo"];
         /**
          * @description External password authenticator consulted when a login does not match a local password. Its `@class` property names the fully qualified Java class. The whole value is null when no external authenticator is configured.
          * @example {
@@ -2444,6 +5244,48 @@ export interface components {
              * @enum {string}
              */
             "@type": "TrueDefaultValue";
+        };
+        /** @description A rule restricting what users may do to the branches it covers. */
+        BranchProtection: {
+            /** @description Whether the rule is in force. New rules start enabled. */
+            enabled: boolean;
+            /** @description Space-separated branch patterns the rule covers, with `*`, `**` and `?` as wildcards; prefix a pattern with `-` to exclude it. Example: `main release/**`. */
+            branches: string;
+            /** @description Which users the rule applies to, in the user-match language of the web UI (e.g. `anyone`, `user(robin)`, `group(Developers)`, `anyone except group(Admins)`). */
+            userMatch: string;
+            /** @description Refuse forced pushes to the branches. */
+            preventForcedPush: boolean;
+            /** @description Refuse deleting the branches. */
+            preventDeletion: boolean;
+            /** @description Refuse creating branches matching the patterns. */
+            preventCreation: boolean;
+            /** @description Require a valid signature on the head commit of every update. */
+            commitSignatureRequired: boolean;
+            /** @description Require commit messages to follow the Conventional Commits format. */
+            enforceConventionalCommits: boolean;
+            /** @description Allowed commit types when Conventional Commits are enforced; empty allows any type. */
+            commitTypes: string[];
+            /** @description Allowed commit scopes when Conventional Commits are enforced; empty allows any scope. */
+            commitScopes: string[];
+            /** @description Also check the message footer against `commitMessageFooterPattern`. */
+            checkCommitMessageFooter: boolean;
+            /** @description Regular expression the footer must match when the footer is checked; null otherwise. */
+            commitMessageFooterPattern: string | null;
+            /** @description Commit types whose footer is checked; empty checks every type. */
+            commitTypesForFooterCheck: string[];
+            /**
+             * Format: int32
+             * @description Longest allowed line of a commit message (at least 40); null for no limit.
+             */
+            maxCommitMessageLineLength: number | null;
+            /** @description Who must approve changes to the branches, in the web UI's reviewer language (e.g. `robin group(Reviewers):2`); null when no review is required. */
+            reviewRequirement: string | null;
+            /** @description Jobs whose builds must succeed before changes reach the branches. */
+            jobNames: string[];
+            /** @description Extra review and build requirements for changes to particular files. */
+            fileProtections: components["schemas"]["FileProtection"][];
+            /** @description When the target branch moves, require the required builds to run again on the pull request's new merge commit instead of accepting builds of the previous one. */
+            requireStrictBuilds: boolean;
         };
         /**
          * @description Fires when a commit fixing the issue lands on a branch.
@@ -2708,6 +5550,30 @@ export interface components {
              */
             specId: number;
         };
+        /**
+         * @description A label attached to a build. This is the shape of a create request: the server assigns `id` itself.
+         * @example {
+         *       "buildId": 2031,
+         *       "specId": 4
+         *     }
+         */
+        BuildLabelCreate: {
+            /**
+             * Format: int64
+             * @description Id of the label assignment. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
+             * @description Id of the labelled build.
+             */
+            buildId: number;
+            /**
+             * Format: int64
+             * @description Id of the label spec (see the Label Spec group).
+             */
+            specId: number;
+        };
         /** @description One value of a job parameter a build ran with. A parameter with several values appears once per value; one with no value appears once with a null value. */
         BuildParam: {
             /**
@@ -2726,6 +5592,38 @@ export interface components {
             type: string;
             /** @description The value as text; null when the parameter has no value. Always `*****` for `Secret` parameters. `Date` and `Date Time` values are epoch milliseconds written as text. */
             value: string | null;
+        };
+        /** @description A rule keeping some builds when old builds are deleted. */
+        BuildPreservation: {
+            /** @description Build query selecting the builds to keep; null for all builds. */
+            condition: string | null;
+            /**
+             * Format: int32
+             * @description How many of the newest matching builds to keep; null for all of them.
+             */
+            count: number | null;
+        };
+        /** @description A user's own saved build queries of one project, and their build subscriptions there. */
+        BuildQueryPersonalization: {
+            /**
+             * Format: int64
+             * @description Id of the personalization.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the project the personal queries belong to.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user.
+             */
+            userId: number;
+            /** @description The user's saved build queries of the project. */
+            queries: components["schemas"]["NamedBuildQuery"][];
+            /** @description Build queries of the project whose finished builds the user is notified of. Keys name saved queries: `g:<name>` for a query shared by the server (or, per project, by the project), `p:<name>` for one of the user's own. */
+            querySubscriptions: string[];
         };
         /**
          * @description Fires when a build fixing the issue succeeds.
@@ -2759,6 +5657,31 @@ export interface components {
             jobNames: string | null;
             /** @description Space-separated branches of the build the trigger applies to, with `**`, `*`, `?` path wildcards and a leading `-` to exclude; null for any branch. */
             branches: string | null;
+        };
+        /** @description Which events of the project are posted to one chat channel, each kind optionally filtered by a query. */
+        ChannelNotification: {
+            /** @description The channel's web hook URL (http or https). */
+            webhookUrl: string;
+            /** @description Post issue events. */
+            issues: boolean;
+            /** @description Issue query limiting the issues posted about; null for all. */
+            issueQuery: string | null;
+            /** @description Post pull request events. */
+            pullRequests: boolean;
+            /** @description Pull request query limiting the pull requests posted about; null for all. */
+            pullRequestQuery: string | null;
+            /** @description Post build events. */
+            builds: boolean;
+            /** @description Build query limiting the builds posted about; null for all. */
+            buildQuery: string | null;
+            /** @description Post pushes. */
+            codePush: boolean;
+            /** @description Commit query limiting the pushed commits posted about; null for all. */
+            commitQuery: string | null;
+            /** @description Post code comment events. */
+            codeComments: boolean;
+            /** @description Code comment query limiting the comments posted about; null for all. */
+            codeCommentQuery: string | null;
         };
         /**
          * @description A custom field whose values are picked from a list of choices (an enumeration).
@@ -3009,6 +5932,147 @@ export interface components {
             defaultValues: components["schemas"]["ChoiceFieldDefaultValue"][];
         };
         /**
+         * @description The URLs to clone the project's repository with.
+         * @example {
+         *       "http": "https://onedev.example.com/acme/webapp",
+         *       "ssh": "ssh://onedev.example.com:6611/acme/webapp"
+         *     }
+         */
+        CloneUrl: {
+            /** @description HTTP(S) clone URL: the server URL followed by the project path, e.g. `https://onedev.example.com/acme/webapp`. */
+            http: string;
+            /** @description SSH clone URL: the SSH root URL of the system settings (derived from the server URL when not set) followed by the project path. */
+            ssh: string;
+        };
+        /** @description Which files the code analysis behind symbol navigation and search covers. */
+        CodeAnalysisSetting: {
+            /** @description Space-separated path patterns of the files to analyse; null to use the parent project's setting (all files for a root project). */
+            analysisFiles: string | null;
+        };
+        /**
+         * @description A comment on lines of a file at a commit, made while browsing code or reviewing a pull request. Replies and status changes are separate records and are not part of this object.
+         * @example {
+         *       "id": 418,
+         *       "projectId": 5,
+         *       "userId": 7,
+         *       "content": "This retries forever when the receiver keeps failing; cap it at `maxAttempts`.",
+         *       "createDate": "2025-07-01T09:40:55.901+08:00",
+         *       "lastActivity": {
+         *         "userId": 3,
+         *         "date": "2025-07-01T11:02:19.360+08:00",
+         *         "description": "replied"
+         *       },
+         *       "replyCount": 1,
+         *       "mark": {
+         *         "commitHash": "a81d4c2e9b7f03652e1d8c4b7a9f0e3d6c2b1a95",
+         *         "path": "src/main/java/com/acme/webhook/DeliveryQueue.java",
+         *         "range": {
+         *           "fromRow": 41,
+         *           "fromColumn": 0,
+         *           "toRow": 42,
+         *           "toColumn": 38,
+         *           "tabWidth": 4
+         *         }
+         *       },
+         *       "compareContext": {
+         *         "pullRequestId": 42,
+         *         "oldCommitHash": "3f9c1e0b7d2a4c6e8f1a3b5d7c9e0f2a4b6c8d0e",
+         *         "newCommitHash": "a81d4c2e9b7f03652e1d8c4b7a9f0e3d6c2b1a95",
+         *         "pathFilter": null,
+         *         "whitespaceOption": "IGNORE_TRAILING"
+         *       },
+         *       "resolved": false,
+         *       "uuid": "9b4e07d2-61c8-4a3f-8e5d-2c7a1f0b3e96"
+         *     }
+         */
+        CodeComment: {
+            /**
+             * Format: int64
+             * @description Id of the code comment.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the project whose code is commented.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who wrote the comment.
+             */
+            userId: number;
+            /** @description The comment text, in Markdown (up to 100000 characters). */
+            content: string;
+            /**
+             * Format: date-time
+             * @description When the comment was written.
+             */
+            createDate: string;
+            /** @description The latest activity on the comment (written, replied to, resolved, ...). */
+            lastActivity: components["schemas"]["LastActivity"];
+            /**
+             * Format: int32
+             * @description How many replies the comment has.
+             */
+            replyCount: number;
+            /** @description Which lines of which file at which commit the comment is on. */
+            mark: components["schemas"]["CodeCommentMark"];
+            /** @description The comparison the comment was written in, so the web UI can show it the same way. */
+            compareContext: components["schemas"]["CodeCommentCompareContext"];
+            /** @description Whether the comment has been marked as resolved. */
+            resolved: boolean;
+            /** @description Random unique key of the comment; it also names the folder of its attachments. */
+            uuid: string;
+        };
+        /** @description The comparison a code comment was written in: the two commits the web UI compared and how it showed the difference. */
+        CodeCommentCompareContext: {
+            /**
+             * Format: int64
+             * @description Id of the pull request the comment was written on; null for a comment made outside a pull request.
+             */
+            pullRequestId: number | null;
+            /** @description Commit on the left (old) side of the comparison. */
+            oldCommitHash: string;
+            /** @description Commit on the right (new) side of the comparison. */
+            newCommitHash: string;
+            /** @description File filter the comparison was shown with, e.g. `**\/*.java`; null when none. */
+            pathFilter: string | null;
+            /**
+             * @description Which whitespace differences the comparison ignored.
+             * @enum {string}
+             */
+            whitespaceOption: "IGNORE_TRAILING" | "IGNORE_LEADING" | "IGNORE_CHANGE" | "IGNORE_ALL" | "DO_NOT_IGNORE";
+        };
+        /** @description The place a code comment is attached to: a line range of a file at a commit. */
+        CodeCommentMark: {
+            /** @description Commit the comment was made on (40 hex digits). */
+            commitHash: string;
+            /** @description Path of the file inside the repository, e.g. `src/main/App.java`. */
+            path: string;
+            /** @description The commented text: a range of lines and columns. */
+            range: components["schemas"]["PlanarRange"];
+        };
+        /** @description A user's own saved code comment queries of one project. */
+        CodeCommentQueryPersonalization: {
+            /**
+             * Format: int64
+             * @description Id of the personalization.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the project the personal queries belong to.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user.
+             */
+            userId: number;
+            /** @description The user's saved code comment queries of the project. */
+            queries: components["schemas"]["NamedCodeCommentQuery"][];
+        };
+        /**
          * @description A custom field referring to a commit by its hash.
          * @example {
          *       "@type": "CommitField",
@@ -3057,13 +6121,66 @@ export interface components {
             /** @description The patterns; a reference matching any of them counts as a fix. */
             entries: components["schemas"]["CommitMessageFixPattern"][];
         };
+        /** @description A user's own saved commit queries of one project, and their commit subscriptions there. */
+        CommitQueryPersonalization: {
+            /**
+             * Format: int64
+             * @description Id of the personalization.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the project the personal queries belong to.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user.
+             */
+            userId: number;
+            /** @description The user's saved commit queries of the project. */
+            queries: components["schemas"]["NamedCommitQuery"][];
+            /** @description Commit queries of the project whose new commits the user is notified of. Keys name saved queries: `g:<name>` for a query shared by the server (or, per project, by the project), `p:<name>` for one of the user's own. */
+            querySubscriptions: string[];
+        };
         /** @description One plugin-defined setting object. It carries `@type` with the simple class name of the plugin's setting class, followed by that class's own properties; a `@type` no installed plugin registers is refused with 400. Its shape depends on the plugin, so it is not described further. */
         ContributedAdministrationSetting: unknown;
+        /** @description A project setting contributed by a plugin; `@type` is the simple name of its class. The stock server's plugins contribute channel notifications to Discord, ntfy and Slack. */
+        ContributedProjectSetting: components["schemas"]["DiscordNotificationSetting"] | components["schemas"]["NtfyNotificationSetting"] | components["schemas"]["SlackNotificationSetting"];
         /**
          * @description Administration settings contributed by installed plugins, one object per setting class. A set operation replaces the whole collection. A stock server has no such plugins, reads as an empty list and accepts only an empty list.
          * @example []
          */
         ContributedSettings: components["schemas"]["ContributedAdministrationSetting"][];
+        /**
+         * @description A branch to create.
+         * @example {
+         *       "branchName": "feature/login",
+         *       "revision": "main"
+         *     }
+         */
+        CreateBranchRequest: {
+            /** @description Name of the new branch without `refs/heads/`, e.g. `feature/login`. */
+            branchName: string;
+            /** @description Where the branch starts: a commit hash, or a branch or tag name. */
+            revision: string;
+        };
+        /**
+         * @description A tag to create.
+         * @example {
+         *       "tagName": "v4.2.0",
+         *       "tagMessage": "Release 4.2.0",
+         *       "revision": "release/4.2"
+         *     }
+         */
+        CreateTagRequest: {
+            /** @description Name of the new tag without `refs/tags/`, e.g. `v4.2.0`. */
+            tagName: string;
+            /** @description Message of the tag. The tag is annotated and names the caller as tagger either way. */
+            tagMessage?: string | null;
+            /** @description What to tag: a commit hash, or a branch or tag name. */
+            revision: string;
+        };
         /** @description Which curl executable git hooks use to call back into the server. */
         CurlLocation: components["schemas"]["SystemCurl"] | components["schemas"]["SpecifiedCurl"];
         /**
@@ -3220,6 +6337,59 @@ export interface components {
              */
             value: string;
         };
+        /** @description The issue query a build of some jobs uses by default to show the issues it fixed. */
+        DefaultFixedIssueFilter: {
+            /** @description Space-separated job name patterns the filter applies to. */
+            jobNames: string;
+            /** @description Issue query applied to the fixed issues. */
+            issueQuery: string;
+        };
+        /** @description An entry of a directory. */
+        DirectoryChild: {
+            /** @description Path of the entry from the repository root, e.g. `src/main`. */
+            path: string;
+            /** @description Whether it is a regular file; false for directories, symbolic links and submodules. */
+            isFile: boolean;
+        };
+        /**
+         * @description A directory among a build's artifacts (or the artifact root itself).
+         * @example {
+         *       "@type": "DirectoryInfo",
+         *       "path": null,
+         *       "lastModified": 1751419307930,
+         *       "children": [
+         *         {
+         *           "@type": "DirectoryInfo",
+         *           "path": "dist",
+         *           "lastModified": 1751419305112,
+         *           "children": null
+         *         },
+         *         {
+         *           "@type": "FileInfo",
+         *           "path": "build-info.json",
+         *           "lastModified": 1751419307930,
+         *           "length": 412,
+         *           "mediaType": null
+         *         }
+         *       ]
+         *     }
+         */
+        DirectoryInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "DirectoryInfo";
+            /** @description Path of the directory relative to the build's artifact root, with `/` between segments; null for the root itself. */
+            path: string | null;
+            /**
+             * Format: int64
+             * @description When the directory last changed, in milliseconds since 1970-01-01 UTC.
+             */
+            lastModified: number;
+            /** @description The entries directly inside the directory: subdirectories first, then files, each sorted by path. Only the directory asked for is listed: its subdirectories come with null here. */
+            children: components["schemas"]["ArtifactInfo"][] | null;
+        };
         /**
          * @description Sign-in with discord.com accounts through a Discord OAuth2 application, optionally limited to members of one Discord server. Named `Discord` unless told otherwise.
          * @example {
@@ -3249,6 +6419,36 @@ export interface components {
             serverId: string | null;
         };
         /**
+         * @description Notifications of project events posted to Discord channels through their web hook URLs.
+         * @example {
+         *       "@type": "DiscordNotificationSetting",
+         *       "notifications": [
+         *         {
+         *           "webhookUrl": "https://discord.com/api/webhooks/1290381/Qm3kZ8aLp",
+         *           "issues": false,
+         *           "issueQuery": null,
+         *           "pullRequests": false,
+         *           "pullRequestQuery": null,
+         *           "builds": false,
+         *           "buildQuery": null,
+         *           "codePush": true,
+         *           "commitQuery": "branch(main)",
+         *           "codeComments": false,
+         *           "codeCommentQuery": null
+         *         }
+         *       ]
+         *     }
+         */
+        DiscordNotificationSetting: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "DiscordNotificationSetting";
+            /** @description One entry per channel. */
+            notifications: components["schemas"]["ChannelNotification"][];
+        };
+        /**
          * @description Group memberships are not taken from the directory.
          * @example {
          *       "@type": "DoNotRetrieveGroups"
@@ -3260,6 +6460,64 @@ export interface components {
              * @enum {string}
              */
             "@type": "DoNotRetrieveGroups";
+        };
+        /**
+         * @description One email address of a user. A user has one primary address (where notifications go); an address can belong to one user only. Whether an address is verified is read with Is Email Address Verified (Get Verified before v12.0.0).
+         * @example {
+         *       "id": 14,
+         *       "value": "robin@example.com",
+         *       "primary": true,
+         *       "git": true,
+         *       "open": false,
+         *       "ownerId": 3
+         *     }
+         */
+        EmailAddress: {
+            /**
+             * Format: int64
+             * @description Id of the email address.
+             */
+            readonly id: number;
+            /** @description The address. The server stores it in lower case; it must be well formed (a validation failure) and not belong to any user. */
+            value: string;
+            /** @description Whether this is the user's primary address. A user's first address becomes primary; move the mark with Set As Primary. */
+            readonly primary: boolean;
+            /** @description Whether this is the address written into commits the server makes for the user (web edits, merges). A user's first address gets the mark; move it with Use For Git Operations. */
+            readonly git: boolean;
+            /** @description Whether the address is public: shown to other users. At most one address of a user is public; from v12.0.0 Set As Public and Set As Private change it. */
+            readonly open: boolean;
+            /**
+             * Format: int64
+             * @description Id of the user the address belongs to.
+             */
+            ownerId: number;
+        };
+        /**
+         * @description One email address of a user. A user has one primary address (where notifications go); an address can belong to one user only. Whether an address is verified is read with Is Email Address Verified (Get Verified before v12.0.0). This is the shape of a create request: the server assigns `id` itself.
+         * @example {
+         *       "value": "robin.shen@example.org",
+         *       "ownerId": 3
+         *     }
+         */
+        EmailAddressCreate: {
+            /**
+             * Format: int64
+             * @description Id of the email address. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /** @description The address. The server stores it in lower case; it must be well formed (a validation failure) and not belong to any user. */
+            value: string;
+            /** @description Whether this is the user's primary address. A user's first address becomes primary; move the mark with Set As Primary. Accepted in a request body and ignored: the server sets it. */
+            primary?: boolean;
+            /** @description Whether this is the address written into commits the server makes for the user (web edits, merges). A user's first address gets the mark; move it with Use For Git Operations. Accepted in a request body and ignored: the server sets it. */
+            git?: boolean;
+            /** @description Whether the address is public: shown to other users. At most one address of a user is public; from v12.0.0 Set As Public and Set As Private change it. Accepted in a request body and ignored: the server sets it. */
+            open?: boolean;
+            /**
+             * Format: int64
+             * @description Id of the user the address belongs to.
+             */
+            ownerId: number;
         };
         /**
          * @description Groovy templates of the emails the server sends. Each property holds a whole template; OneDev fills them with its built-in defaults on setup.
@@ -3385,6 +6643,15 @@ export interface components {
             /** @description The rules, applied in order; may be empty. */
             entries: components["schemas"]["ExternalIssueTransformer"][];
         };
+        /** @description The value of one custom field as a change record keeps it. */
+        FieldInput: {
+            /** @description Name of the field. */
+            name: string;
+            /** @description Kind of the field, e.g. `Enumeration`, `User`, `Date`, `Text`. */
+            type: string;
+            /** @description The values as text (one for a single-value field). */
+            values: string[];
+        };
         /** @description A value assigned to a custom issue field. */
         FieldInstance: {
             /** @description Name of the issue field. */
@@ -3396,6 +6663,145 @@ export interface components {
         };
         /** @description A custom issue field. `@type` names the kind of value it holds (text, choice, user, date, ...). */
         FieldSpec: components["schemas"]["TextField"] | components["schemas"]["ChoiceField"] | components["schemas"]["UserChoiceField"] | components["schemas"]["GroupChoiceField"] | components["schemas"]["BooleanField"] | components["schemas"]["IntegerField"] | components["schemas"]["FloatField"] | components["schemas"]["SecretField"] | components["schemas"]["DateField"] | components["schemas"]["DateTimeField"] | components["schemas"]["PullRequestChoiceField"] | components["schemas"]["IssueChoiceField"] | components["schemas"]["IterationChoiceField"] | components["schemas"]["BuildChoiceField"] | components["schemas"]["CommitField"];
+        /** @description A file a commit added, deleted, modified or renamed. */
+        FileChange: {
+            /** @description Path before the commit; null for an added file. */
+            oldPath: string | null;
+            /** @description Path after the commit; null for a deleted file. */
+            newPath: string | null;
+            /**
+             * Format: int32
+             * @description Lines added, when `LINE_CHANGES` was asked for; otherwise (and for binary files) `-1`.
+             */
+            additions: number;
+            /**
+             * Format: int32
+             * @description Lines deleted, when `LINE_CHANGES` was asked for; otherwise (and for binary files) `-1`.
+             */
+            deletions: number;
+        };
+        /**
+         * @description Create the file, or replace its content, in one new commit.
+         * @example {
+         *       "@type": "FileCreateOrUpdateRequest",
+         *       "commitMessage": "docs: describe the project",
+         *       "base64Content": "IyBXZWJhcHAKCkN1c3RvbWVyLWZhY2luZyB3ZWIgYXBwbGljYXRpb24uCg=="
+         *     }
+         */
+        FileCreateOrUpdateRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "FileCreateOrUpdateRequest";
+            /** @description Message of the commit. */
+            commitMessage: string;
+            /** @description The new content, Base64-encoded (standard alphabet). */
+            base64Content: string;
+        };
+        /**
+         * @description Delete the file in one new commit.
+         * @example {
+         *       "@type": "FileDeleteRequest",
+         *       "commitMessage": "chore: drop the obsolete readme"
+         *     }
+         */
+        FileDeleteRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "FileDeleteRequest";
+            /** @description Message of the commit. */
+            commitMessage: string;
+        };
+        /** @description A change to one file, committed to a branch: `FileCreateOrUpdateRequest` writes the file, `FileDeleteRequest` removes it. */
+        FileEditRequest: components["schemas"]["FileCreateOrUpdateRequest"] | components["schemas"]["FileDeleteRequest"];
+        /**
+         * @description The commit a file edit made.
+         * @example {
+         *       "commitHash": "46c001b04cba0ca41588841f1ca32f50b582ee9b"
+         *     }
+         */
+        FileEditResponse: {
+            /** @description SHA-1 of the new commit, now the head of the branch. */
+            commitHash: string;
+        };
+        /**
+         * @description A file among a build's artifacts.
+         * @example {
+         *       "@type": "FileInfo",
+         *       "path": "dist/webapp-4.2.0.tar.gz",
+         *       "lastModified": 1751419305107,
+         *       "length": 18734211,
+         *       "mediaType": "application/gzip"
+         *     }
+         */
+        FileInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "FileInfo";
+            /** @description Path of the file relative to the build's artifact root, with `/` between segments. */
+            path: string;
+            /**
+             * Format: int64
+             * @description When the file was last written, in milliseconds since 1970-01-01 UTC.
+             */
+            lastModified: number;
+            /**
+             * Format: int64
+             * @description Size of the file in bytes.
+             */
+            length: number;
+            /** @description Media type the server guesses from the file, `application/octet-stream` when it cannot tell. Null for the entries of a directory listing: read the file's own info to get it. */
+            mediaType: string | null;
+        };
+        /** @description Review and build requirements for changes to files matching some paths. */
+        FileProtection: {
+            /** @description Space-separated path patterns, with `*`, `**` and `?` as wildcards; `-` excludes. */
+            paths: string;
+            /** @description Who must approve changes to these files, in the reviewer language; null for nobody. */
+            reviewRequirement: string | null;
+            /** @description Jobs that must succeed for changes to these files. */
+            jobNames: string[];
+        };
+        /**
+         * @description A file of the repository at some revision, with its content.
+         * @example {
+         *       "path": "docs/README.md",
+         *       "sha": "5d41402abc4b2a76b9719d911017c592a1b2c3d4",
+         *       "base64Content": "IyBXZWJhcHAKCkN1c3RvbWVyLWZhY2luZyB3ZWIgYXBwbGljYXRpb24uCg==",
+         *       "size": 42,
+         *       "isPartial": false
+         *     }
+         */
+        FileResponse: {
+            /** @description Path of the file from the repository root. */
+            path: string;
+            /** @description SHA-1 of the file's blob. */
+            sha: string;
+            /** @description The content, Base64-encoded (standard alphabet, padded); cut short when `isPartial`. */
+            base64Content: string;
+            /**
+             * Format: int64
+             * @description Size of the whole file in bytes.
+             */
+            size: number;
+            /** @description True when the file is too large to load and `base64Content` holds only its beginning (still enough to tell its type). */
+            isPartial: boolean;
+        };
+        /** @description A commit whose message says it fixes the issue (e.g. `Fixes #311`). */
+        FixCommit: {
+            /**
+             * Format: int64
+             * @description Id of the project the commit was found in.
+             */
+            projectId: number;
+            /** @description Hash of the commit (40 hex digits). */
+            commitHash: string;
+        };
         /**
          * @description A custom field holding a decimal number.
          * @example {
@@ -3489,6 +6895,35 @@ export interface components {
             /** @description Group entry attribute whose value is the OneDev group name (`cn` unless changed). */
             groupNameAttribute: string;
         };
+        /** @description Totals of one author's commits in a period. */
+        GitContribution: {
+            /**
+             * Format: int32
+             * @description Number of commits.
+             */
+            commits: number;
+            /**
+             * Format: int32
+             * @description Lines added by them.
+             */
+            additions: number;
+            /**
+             * Format: int32
+             * @description Lines deleted by them.
+             */
+            deletions: number;
+        };
+        /** @description One author's contributions to the default branch over a period. */
+        GitContributor: {
+            /** @description The author: name and email as in the commits, or the OneDev account's display name and primary email when a verified email address links them. `when` and `tzOffset` hold the time of the request in the server's time zone, not a commit time. */
+            author: components["schemas"]["PersonIdent"];
+            /** @description Commits and changed lines of the author in the period. */
+            totalContribution: components["schemas"]["GitContribution"];
+            /** @description Contributions per day, keyed by the day as a number of days since 1970-01-01 (`"20270"` is 2025-07-01); the value counts what `type` asked for. Days without any are left out. */
+            dailyContributions: {
+                [key: string]: number;
+            };
+        };
         /**
          * @description Sign-in with GitHub accounts through a GitHub OAuth app. Endpoints, scopes and button image are fixed in code; only the name, client credentials and default group matter. The connector is named `GitHub` unless told otherwise.
          * @example {
@@ -3528,6 +6963,17 @@ export interface components {
         };
         /** @description Which git executable the server runs: the one on the system path or one at a given path. */
         GitLocation: components["schemas"]["SystemGit"] | components["schemas"]["SpecifiedGit"];
+        /** @description Values for Git's `pack.*` settings used when the server packs the repository; null leaves Git's default. */
+        GitPackConfig: {
+            /** @description Value of `pack.windowMemory`, e.g. `0`. */
+            windowMemory: string | null;
+            /** @description Value of `pack.packSizeLimit`, e.g. `1g`. */
+            packSizeLimit: string | null;
+            /** @description Value of `pack.threads`, e.g. `0` (one per CPU). */
+            threads: string | null;
+            /** @description Value of `pack.window`, e.g. `10`. */
+            window: string | null;
+        };
         /**
          * @description Server-wide build list settings: shared saved queries and the parameters shown as list columns.
          * @example {
@@ -4065,13 +7511,51 @@ export interface components {
             /** @description Whether every member must set up two-factor authentication to sign in. */
             enforce2FA: boolean;
         };
-        /** @description A role a group holds on one project: every member of the group gets that role there. */
+        /**
+         * @description A role a group holds on one project: every member of the group gets that role there.
+         * @example {
+         *       "id": 44,
+         *       "projectId": 7,
+         *       "groupId": 5,
+         *       "roleId": 2
+         *     }
+         */
         GroupAuthorization: {
             /**
              * Format: int64
              * @description Id of the authorization.
              */
             readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the project the role applies to.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the group holding the role.
+             */
+            groupId: number;
+            /**
+             * Format: int64
+             * @description Id of the role granted.
+             */
+            roleId: number;
+        };
+        /**
+         * @description A role a group holds on one project: every member of the group gets that role there. This is the shape of a create request: the server assigns `id` itself.
+         * @example {
+         *       "projectId": 7,
+         *       "groupId": 5,
+         *       "roleId": 2
+         *     }
+         */
+        GroupAuthorizationCreate: {
+            /**
+             * Format: int64
+             * @description Id of the authorization. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
             /**
              * Format: int64
              * @description Id of the project the role applies to.
@@ -4442,6 +7926,289 @@ export interface components {
              */
             value: number;
         };
+        /** @description A mail address with an optional display name (a Java mail address object written field by field). */
+        InternetAddress: {
+            /** @description The address itself, e.g. `jane@example.com`. */
+            address: string;
+            /** @description Display name, e.g. `Jane Doe`; null when the sender gave none. */
+            personal: string | null;
+            /** @description The display name as encoded in a mail header (RFC 2047); null when not encoded. */
+            encodedPersonal: string | null;
+        };
+        /**
+         * @description An issue: its own properties, without child records (comments, changes, watches, votes, works, links, iterations and custom fields are separate reads of the Issue group). Query Issues asked `withFields=true` adds a `fields` property to each issue: the stored custom field records, an array of objects with `id`, `issueId`, `name`, `value` (text, or null), `type` (the field's kind) and `ordinal`. From v15.0.6, when the caller may see time tracking in the issue's project (a role with time-tracking access, issue managers, administrators), five more properties follow: `totalEstimatedTime`, `totalSpentTime`, `ownEstimatedTime`, `ownSpentTime` (all in minutes) and `progress` (a percentage, -1 when nothing is estimated); for other callers they are left out.
+         * @example {
+         *       "id": 1543,
+         *       "state": "Open",
+         *       "stateOrdinal": 0,
+         *       "title": "Webhook deliveries are not retried after a timeout",
+         *       "description": "When the receiver times out, the delivery is marked failed and never retried.\n\nSeen on 4.2.0.",
+         *       "numberScopeId": 7,
+         *       "projectId": 7,
+         *       "submitterId": 3,
+         *       "submitDate": "2025-06-28T08:31:20.518+00:00",
+         *       "onBehalfOf": null,
+         *       "voteCount": 2,
+         *       "commentCount": 1,
+         *       "thumbsUpCount": 1,
+         *       "thumbsDownCount": 0,
+         *       "smileCount": 0,
+         *       "tadaCount": 0,
+         *       "confusedCount": 0,
+         *       "heartCount": 0,
+         *       "eyesCount": 0,
+         *       "descriptionRevisionCount": 0,
+         *       "uuid": "0c7e52a4-93d1-4f6b-b8a2-5e1d9f3c7a60",
+         *       "number": 311,
+         *       "messageId": null,
+         *       "lastActivity": {
+         *         "userId": 5,
+         *         "date": "2025-07-01T10:02:37.944+00:00",
+         *         "description": "commented"
+         *       },
+         *       "confidential": false,
+         *       "pinDate": null,
+         *       "boardPosition": 4,
+         *       "externalParticipants": [],
+         *       "rocketCount": 0,
+         *       "totalEstimatedTime": 240,
+         *       "totalSpentTime": 90,
+         *       "ownEstimatedTime": 240,
+         *       "ownSpentTime": 90,
+         *       "progress": 37
+         *     }
+         */
+        Issue: {
+            /**
+             * Format: int64
+             * @description Id of the issue (not its number).
+             */
+            readonly id: number;
+            /** @description Name of the issue's state, one of the states of the issue settings, e.g. `Open`. */
+            state: string;
+            /**
+             * Format: int32
+             * @description Position of `state` among the states of the issue settings (0 for the first).
+             */
+            stateOrdinal: number;
+            /** @description Title (up to 255 characters; longer titles are cut). */
+            title: string;
+            /** @description Markdown description; null when none was given (up to 100000 characters). */
+            description: string | null;
+            /**
+             * Format: int64
+             * @description Id of the project whose counter issued `number`: the root of the project's fork tree (the project itself when it is not a fork).
+             */
+            numberScopeId: number;
+            /**
+             * Format: int64
+             * @description Id of the project the issue belongs to.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who opened the issue.
+             */
+            submitterId: number;
+            /**
+             * Format: date-time
+             * @description When the issue was opened.
+             */
+            submitDate: string;
+            /** @description The outside sender the issue was opened for, when it came in by mail through the service desk; null otherwise. */
+            onBehalfOf: components["schemas"]["InternetAddress"] | null;
+            /**
+             * Format: int32
+             * @description How many users voted for the issue.
+             */
+            voteCount: number;
+            /**
+             * Format: int32
+             * @description How many comments the issue has.
+             */
+            commentCount: number;
+            /**
+             * Format: int32
+             * @description How many users reacted with thumbs up.
+             */
+            thumbsUpCount: number;
+            /**
+             * Format: int32
+             * @description How many users reacted with thumbs down.
+             */
+            thumbsDownCount: number;
+            /**
+             * Format: int32
+             * @description How many users reacted with a smile.
+             */
+            smileCount: number;
+            /**
+             * Format: int32
+             * @description How many users reacted with tada.
+             */
+            tadaCount: number;
+            /**
+             * Format: int32
+             * @description How many users reacted with confused.
+             */
+            confusedCount: number;
+            /**
+             * Format: int32
+             * @description How many users reacted with a heart.
+             */
+            heartCount: number;
+            /**
+             * Format: int32
+             * @description How many users reacted with a rocket.
+             */
+            rocketCount: number;
+            /**
+             * Format: int32
+             * @description How many users reacted with eyes.
+             */
+            eyesCount: number;
+            /**
+             * Format: int32
+             * @description Estimated time in minutes, the issue's own estimate plus those of its sub-issues (time tracking).
+             */
+            totalEstimatedTime: number;
+            /**
+             * Format: int32
+             * @description Spent time in minutes, the work logged on the issue plus that of its sub-issues (time tracking).
+             */
+            totalSpentTime: number;
+            /**
+             * Format: int32
+             * @description Estimated time in minutes of the issue itself (time tracking).
+             */
+            ownEstimatedTime: number;
+            /**
+             * Format: int32
+             * @description Minutes of work logged on the issue itself (time tracking).
+             */
+            ownSpentTime: number;
+            /**
+             * Format: int32
+             * @description Spent time as a percentage of the estimated time, or -1 when nothing is estimated (time tracking).
+             */
+            progress: number;
+            /**
+             * Format: int32
+             * @description How many times the description has been edited after opening.
+             */
+            descriptionRevisionCount: number;
+            /** @description Random unique key of the issue; it also names the folder of its attachments. */
+            uuid: string;
+            /**
+             * Format: int64
+             * @description Number shown in the web UI (`#311`), unique within `numberScopeId`.
+             */
+            number: number;
+            /** @description Message-ID of the email the issue was opened from (service desk); null for issues opened otherwise. */
+            messageId: string | null;
+            /** @description The latest activity on the issue. */
+            lastActivity: components["schemas"]["LastActivity"];
+            /** @description Whether the issue is confidential: only its submitter, users it was shared with and users allowed to see confidential issues of the project can see it. */
+            confidential: boolean;
+            /**
+             * Format: date-time
+             * @description When the issue was pinned to the top of the project's issue list; null when it is not pinned.
+             */
+            pinDate: string | null;
+            /**
+             * Format: int32
+             * @description Sort position of the issue on issue boards.
+             */
+            boardPosition: number;
+            /** @description Outside mail addresses that take part in the issue through the service desk (they get its notifications by mail); empty for most issues. */
+            externalParticipants: components["schemas"]["InternetAddress"][];
+        };
+        /**
+         * @description Several properties were changed at once (a batch edit from the issue list).
+         * @example {
+         *       "@type": "IssueBatchUpdateData",
+         *       "oldFields": {
+         *         "Priority": {
+         *           "name": "Priority",
+         *           "type": "Enumeration",
+         *           "values": [
+         *             "Normal"
+         *           ]
+         *         }
+         *       },
+         *       "newFields": {
+         *         "Priority": {
+         *           "name": "Priority",
+         *           "type": "Enumeration",
+         *           "values": [
+         *             "Major"
+         *           ]
+         *         }
+         *       },
+         *       "oldState": "Open",
+         *       "newState": "In Progress",
+         *       "oldConfidential": false,
+         *       "newConfidential": false,
+         *       "oldIterations": [],
+         *       "newIterations": [
+         *         "Sprint 27"
+         *       ]
+         *     }
+         */
+        IssueBatchUpdateData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueBatchUpdateData";
+            /** @description Custom fields that had a value before the change, keyed by field name. */
+            oldFields: {
+                [key: string]: components["schemas"]["FieldInput"];
+            };
+            /** @description Custom fields that have a value after the change, keyed by field name. */
+            newFields: {
+                [key: string]: components["schemas"]["FieldInput"];
+            };
+            /** @description State before the change. */
+            oldState: string;
+            /** @description State after the change. */
+            newState: string;
+            /** @description Confidentiality before the change. */
+            oldConfidential: boolean;
+            /** @description Confidentiality after the change. */
+            newConfidential: boolean;
+            /** @description Names of the iterations before the change. */
+            oldIterations: string[];
+            /** @description Names of the iterations after the change. */
+            newIterations: string[];
+        };
+        /** @description One entry of an issue's activity log: a state change or an edit, who made it and when. What happened is given by `data`, whose `@type` names the kind of change. */
+        IssueChange: {
+            /**
+             * Format: int64
+             * @description Id of the change.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the issue.
+             */
+            issueId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who made the change.
+             */
+            userId: number;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             */
+            date: string;
+            /** @description What changed. */
+            data: components["schemas"]["IssueChangeData"];
+        };
+        /** @description The kind of an issue change and its details. `@type` is the simple class name of the kind. */
+        IssueChangeData: components["schemas"]["IssueBatchUpdateData"] | components["schemas"]["IssueCommentRemoveData"] | components["schemas"]["IssueConfidentialChangeData"] | components["schemas"]["IssueDescriptionChangeData"] | components["schemas"]["IssueFieldChangeData"] | components["schemas"]["IssueIterationAddData"] | components["schemas"]["IssueIterationChangeData"] | components["schemas"]["IssueIterationRemoveData"] | components["schemas"]["IssueLinkAddData"] | components["schemas"]["IssueLinkRemoveData"] | components["schemas"]["IssueOwnEstimatedTimeChangeData"] | components["schemas"]["IssueOwnSpentTimeChangeData"] | components["schemas"]["IssueProjectChangeData"] | components["schemas"]["IssueReferencedFromCodeCommentData"] | components["schemas"]["IssueReferencedFromIssueData"] | components["schemas"]["IssueReferencedFromPullRequestData"] | components["schemas"]["IssueStateChangeData"] | components["schemas"]["IssueTitleChangeData"] | components["schemas"]["IssueTotalEstimatedTimeChangeData"] | components["schemas"]["IssueTotalSpentTimeChangeData"];
         /**
          * @description A custom field referring to another issue.
          * @example {
@@ -4479,6 +8246,120 @@ export interface components {
             /** @description Projects in which `promptUponIssueOpen` applies: space-separated project paths with `**`, `*`, `?` wildcards and `-` to exclude. Null means every project. */
             applicableProjects: string | null;
         };
+        /**
+         * @description A comment on an issue. Reactions and the edit history are kept as separate records and are not part of this object.
+         * @example {
+         *       "id": 2207,
+         *       "date": "2025-07-01T10:02:37.940+00:00",
+         *       "userId": 5,
+         *       "content": "Reproduced with a receiver that sleeps 40 s. The retry queue never sees the delivery.",
+         *       "issueId": 1543,
+         *       "revisionCount": 0,
+         *       "onBehalfOf": null
+         *     }
+         */
+        IssueComment: {
+            /**
+             * Format: int64
+             * @description Id of the comment.
+             */
+            readonly id: number;
+            /**
+             * Format: date-time
+             * @description When the comment was posted; the server sets it and ignores a sent value.
+             */
+            readonly date: string;
+            /**
+             * Format: int64
+             * @description Id of the user the comment is posted as. Unless the caller is an administrator it must be the caller's own user id (find it with the User group's Get Me).
+             */
+            userId: number;
+            /** @description The comment text, in Markdown (up to 100000 characters). Change it later with Update Comment, which takes the new text as a raw body. */
+            content: string;
+            /**
+             * Format: int64
+             * @description Id of the issue the comment belongs to.
+             */
+            issueId: number;
+            /**
+             * Format: int32
+             * @description How many times the text has been edited. The server adds one on every update that changes the text; leave it out (0) when creating.
+             */
+            revisionCount: number;
+            /** @description The outside sender the comment was posted for, when it came in by mail through the service desk; null otherwise. Leave it out when creating. */
+            onBehalfOf: components["schemas"]["InternetAddress"] | null;
+        };
+        /**
+         * @description A comment on an issue. Reactions and the edit history are kept as separate records and are not part of this object. This is the shape of a create request: the server assigns `id` itself.
+         * @example {
+         *       "issueId": 1543,
+         *       "userId": 5,
+         *       "content": "Reproduced with a receiver that sleeps 40 s. The retry queue never sees the delivery."
+         *     }
+         */
+        IssueCommentCreate: {
+            /**
+             * Format: int64
+             * @description Id of the comment. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: date-time
+             * @description When the comment was posted; the server sets it and ignores a sent value. Accepted in a request body and ignored: the server sets it.
+             */
+            date?: string;
+            /**
+             * Format: int64
+             * @description Id of the user the comment is posted as. Unless the caller is an administrator it must be the caller's own user id (find it with the User group's Get Me).
+             */
+            userId: number;
+            /** @description The comment text, in Markdown (up to 100000 characters). Change it later with Update Comment, which takes the new text as a raw body. */
+            content: string;
+            /**
+             * Format: int64
+             * @description Id of the issue the comment belongs to.
+             */
+            issueId: number;
+            /**
+             * Format: int32
+             * @description How many times the text has been edited. The server adds one on every update that changes the text; leave it out (0) when creating.
+             */
+            revisionCount?: number;
+            /** @description The outside sender the comment was posted for, when it came in by mail through the service desk; null otherwise. Leave it out when creating. */
+            onBehalfOf?: components["schemas"]["InternetAddress"] | null;
+        };
+        /**
+         * @description A comment of the issue was deleted.
+         * @example {
+         *       "@type": "IssueCommentRemoveData"
+         *     }
+         */
+        IssueCommentRemoveData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueCommentRemoveData";
+        };
+        /**
+         * @description The issue was made confidential or public.
+         * @example {
+         *       "@type": "IssueConfidentialChangeData",
+         *       "oldConfidential": false,
+         *       "newConfidential": true
+         *     }
+         */
+        IssueConfidentialChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueConfidentialChangeData";
+            /** @description Confidentiality before the change. */
+            oldConfidential: boolean;
+            /** @description Confidentiality after the change. */
+            newConfidential: boolean;
+        };
         /** @description How issues opened by email are created in the projects the rule applies to. */
         IssueCreationSetting: {
             /** @description Space-separated project path patterns (`*` and `**` wildcards, `-` to exclude) this rule applies to; null for every project. */
@@ -4488,8 +8369,136 @@ export interface components {
             /** @description Values given to custom issue fields of created issues. */
             issueFields: components["schemas"]["FieldInstance"][];
         };
+        /**
+         * @description The description was edited.
+         * @example {
+         *       "@type": "IssueDescriptionChangeData",
+         *       "oldDescription": "",
+         *       "newDescription": "When the receiver times out, the delivery is marked failed and never retried."
+         *     }
+         */
+        IssueDescriptionChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueDescriptionChangeData";
+            /** @description Description before the edit; an empty string when there was none. */
+            oldDescription: string;
+            /** @description Description after the edit; an empty string when it was removed. */
+            newDescription: string;
+        };
+        /**
+         * @description Custom field values were changed.
+         * @example {
+         *       "@type": "IssueFieldChangeData",
+         *       "oldFields": {
+         *         "Priority": {
+         *           "name": "Priority",
+         *           "type": "Enumeration",
+         *           "values": [
+         *             "Normal"
+         *           ]
+         *         }
+         *       },
+         *       "newFields": {
+         *         "Priority": {
+         *           "name": "Priority",
+         *           "type": "Enumeration",
+         *           "values": [
+         *             "Major"
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
+        IssueFieldChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueFieldChangeData";
+            /** @description Custom fields that had a value before the change, keyed by field name. */
+            oldFields: {
+                [key: string]: components["schemas"]["FieldInput"];
+            };
+            /** @description Custom fields that have a value after the change, keyed by field name. */
+            newFields: {
+                [key: string]: components["schemas"]["FieldInput"];
+            };
+        };
         /** @description A selection of custom issue fields, told apart by `@type`: all fields, all but some, only some, or none. */
         IssueFieldSet: components["schemas"]["AllIssueFields"] | components["schemas"]["ExcludeIssueFields"] | components["schemas"]["IncludeIssueFields"] | components["schemas"]["NoneIssueFields"];
+        /**
+         * @description Custom field values keyed by field name (the names of the server's issue settings, e.g. `Type`, `Priority`, `Assignees`). Each value is a string, an array of strings for a field that takes several values, or null for a field without a value. Values are written as the web UI shows them: a choice's text, a user's login name, a date as `yyyy-MM-dd`, a number in decimal.
+         * @example {
+         *       "Type": "Bug",
+         *       "Priority": "Major",
+         *       "Assignees": [
+         *         "robin",
+         *         "alice"
+         *       ],
+         *       "Due Date": null
+         *     }
+         */
+        IssueFieldValues: {
+            [key: string]: unknown;
+        };
+        /**
+         * @description The issue was scheduled into an iteration.
+         * @example {
+         *       "@type": "IssueIterationAddData",
+         *       "iteration": "Sprint 27"
+         *     }
+         */
+        IssueIterationAddData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueIterationAddData";
+            /** @description Name of the iteration. */
+            iteration: string;
+        };
+        /**
+         * @description The set of iterations of the issue was replaced.
+         * @example {
+         *       "@type": "IssueIterationChangeData",
+         *       "oldIterations": [
+         *         "Sprint 27"
+         *       ],
+         *       "newIterations": [
+         *         "Sprint 28"
+         *       ]
+         *     }
+         */
+        IssueIterationChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueIterationChangeData";
+            /** @description Names of the iterations before the change. */
+            oldIterations: string[];
+            /** @description Names of the iterations after the change. */
+            newIterations: string[];
+        };
+        /**
+         * @description The issue was taken out of an iteration.
+         * @example {
+         *       "@type": "IssueIterationRemoveData",
+         *       "iteration": "Sprint 27"
+         *     }
+         */
+        IssueIterationRemoveData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueIterationRemoveData";
+            /** @description Name of the iteration. */
+            iteration: string;
+        };
         /**
          * @description A typed relation between two issues (for example "Child Issue" / "Parent Issue"), as defined by one of the server's link specs. Links are created and deleted, never edited.
          * @example {
@@ -4522,6 +8531,28 @@ export interface components {
             specId: number;
         };
         /**
+         * @description A link to another issue was added.
+         * @example {
+         *       "@type": "IssueLinkAddData",
+         *       "linkName": "Child Issue",
+         *       "opposite": false,
+         *       "linkedIssueNumber": "#308"
+         *     }
+         */
+        IssueLinkAddData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueLinkAddData";
+            /** @description Name of the link as seen from this issue, e.g. `Child Issue`. */
+            linkName: string;
+            /** @description Whether `linkName` is the opposite name of the link spec (the link seen from its other end). */
+            opposite: boolean;
+            /** @description Reference of the other issue, e.g. `#1520` or `acme/webapp#1520`. */
+            linkedIssueNumber: string;
+        };
+        /**
          * @description A typed relation between two issues (for example "Child Issue" / "Parent Issue"), as defined by one of the server's link specs. Links are created and deleted, never edited. This is the shape of a create request: the server assigns `id` itself.
          * @example {
          *       "sourceId": 1543,
@@ -4550,6 +8581,253 @@ export interface components {
              * @description Id of the link spec (the link type configured in the server's issue settings) that this link is an instance of.
              */
             specId: number;
+        };
+        /**
+         * @description A link to another issue was removed.
+         * @example {
+         *       "@type": "IssueLinkRemoveData",
+         *       "linkName": "Parent Issue",
+         *       "opposite": true,
+         *       "linkedIssueNumber": "#290"
+         *     }
+         */
+        IssueLinkRemoveData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueLinkRemoveData";
+            /** @description Name of the link as seen from this issue, e.g. `Child Issue`. */
+            linkName: string;
+            /** @description Whether `linkName` is the opposite name of the link spec (the link seen from its other end). */
+            opposite: boolean;
+            /** @description Reference of the other issue, e.g. `#1520` or `acme/webapp#1520`. */
+            linkedIssueNumber: string;
+        };
+        /**
+         * @description What is needed to open an issue. The caller becomes its submitter and the issue starts in the first state of the issue settings.
+         * @example {
+         *       "projectId": 7,
+         *       "title": "Webhook deliveries are not retried after a timeout",
+         *       "description": "When the receiver times out, the delivery is marked failed and never retried.",
+         *       "confidential": false,
+         *       "iterationIds": [
+         *         9
+         *       ],
+         *       "fields": {
+         *         "Type": "Bug",
+         *         "Priority": "Major"
+         *       }
+         *     }
+         */
+        IssueOpenData: {
+            /**
+             * Format: int64
+             * @description Id of the project to open the issue in.
+             */
+            projectId: number;
+            /** @description Title of the new issue (longer than 255 characters is cut). */
+            title: string;
+            /** @description Markdown description; leave out or null for none. */
+            description?: string | null;
+            /** @description Whether the issue is confidential. Left out, it is not. */
+            confidential?: boolean;
+            /**
+             * Format: int32
+             * @description Own estimated time. The help page of these releases calls it hours, but the server stores the number unchanged and time tracking counts in minutes. Left out, 0.
+             */
+            ownEstimatedTime?: number;
+            /** @description Ids of iterations to schedule the issue into; each must belong to the issue's project or one of its parents (400 otherwise). Needs the right to schedule issues. Left out, none. */
+            iterationIds?: number[];
+            /** @description Values of custom fields, keyed by field name. A name the issue settings do not define is refused (400; 406 from v15.1.0), and so is a field the caller may not edit (403). Fields left out get their default values; from v12.0.5 a required field that ends up without a value is refused (400; 406 from v12.0.9). Left out, none are set. */
+            fields?: components["schemas"]["IssueFieldValues"];
+        };
+        /**
+         * @description The issue's own estimated time was changed.
+         * @example {
+         *       "@type": "IssueOwnEstimatedTimeChangeData",
+         *       "oldValue": 120,
+         *       "newValue": 240
+         *     }
+         */
+        IssueOwnEstimatedTimeChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueOwnEstimatedTimeChangeData";
+            /**
+             * Format: int32
+             * @description Own estimated time before the change, in minutes.
+             */
+            oldValue: number;
+            /**
+             * Format: int32
+             * @description Own estimated time after the change, in minutes.
+             */
+            newValue: number;
+        };
+        /**
+         * @description The time logged on the issue itself changed.
+         * @example {
+         *       "@type": "IssueOwnSpentTimeChangeData",
+         *       "oldValue": 0,
+         *       "newValue": 90
+         *     }
+         */
+        IssueOwnSpentTimeChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueOwnSpentTimeChangeData";
+            /**
+             * Format: int32
+             * @description Own spent time before the change, in minutes.
+             */
+            oldValue: number;
+            /**
+             * Format: int32
+             * @description Own spent time after the change, in minutes.
+             */
+            newValue: number;
+        };
+        /**
+         * @description The issue was moved to another project.
+         * @example {
+         *       "@type": "IssueProjectChangeData",
+         *       "oldProject": "acme/webapp",
+         *       "newProject": "acme/webhooks"
+         *     }
+         */
+        IssueProjectChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueProjectChangeData";
+            /** @description Path of the project before the move. */
+            oldProject: string;
+            /** @description Path of the project after the move. */
+            newProject: string;
+        };
+        /** @description A user's own saved issue queries of one project, and the issue queries they watch there. */
+        IssueQueryPersonalization: {
+            /**
+             * Format: int64
+             * @description Id of the personalization.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the project the personal queries belong to.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user.
+             */
+            userId: number;
+            /** @description The user's saved issue queries of the project. */
+            queries: components["schemas"]["NamedIssueQuery"][];
+            /** @description Issue queries of the project the user watches (`true`) or explicitly ignores (`false`). Keys name saved queries: `g:<name>` for a query shared by the server (or, per project, by the project), `p:<name>` for one of the user's own. */
+            queryWatches: {
+                [key: string]: boolean;
+            };
+        };
+        /**
+         * @description A code comment mentioned the issue.
+         * @example {
+         *       "@type": "IssueReferencedFromCodeCommentData",
+         *       "commentId": 418
+         *     }
+         */
+        IssueReferencedFromCodeCommentData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueReferencedFromCodeCommentData";
+            /**
+             * Format: int64
+             * @description Id of the code comment that mentions the issue.
+             */
+            commentId: number;
+        };
+        /**
+         * @description Another issue mentioned this one.
+         * @example {
+         *       "@type": "IssueReferencedFromIssueData",
+         *       "issueId": 1550
+         *     }
+         */
+        IssueReferencedFromIssueData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueReferencedFromIssueData";
+            /**
+             * Format: int64
+             * @description Id of the issue that mentions this one.
+             */
+            issueId: number;
+        };
+        /**
+         * @description A pull request mentioned the issue.
+         * @example {
+         *       "@type": "IssueReferencedFromPullRequestData",
+         *       "requestId": 42
+         *     }
+         */
+        IssueReferencedFromPullRequestData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueReferencedFromPullRequestData";
+            /**
+             * Format: int64
+             * @description Id of the pull request that mentions the issue.
+             */
+            requestId: number;
+        };
+        /**
+         * @description The issue moved to another state (field values changed by the transition come along).
+         * @example {
+         *       "@type": "IssueStateChangeData",
+         *       "oldFields": {},
+         *       "newFields": {
+         *         "Resolution": {
+         *           "name": "Resolution",
+         *           "type": "Enumeration",
+         *           "values": [
+         *             "Fixed"
+         *           ]
+         *         }
+         *       },
+         *       "oldState": "In Progress",
+         *       "newState": "Closed"
+         *     }
+         */
+        IssueStateChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueStateChangeData";
+            /** @description Custom fields that had a value before the change, keyed by field name. */
+            oldFields: {
+                [key: string]: components["schemas"]["FieldInput"];
+            };
+            /** @description Custom fields that have a value after the change, keyed by field name. */
+            newFields: {
+                [key: string]: components["schemas"]["FieldInput"];
+            };
+            /** @description State before the change. */
+            oldState: string;
+            /** @description State after the change. */
+            newState: string;
         };
         /**
          * @description Fires when some issue changes state; the issues matching `issueQuery`, where `current issue` stands for the issue that moved, are then transited.
@@ -4589,6 +8867,75 @@ export interface components {
             issueQuery: string | null;
             /** @description The template text, in Markdown. */
             issueDescription: string;
+        };
+        /**
+         * @description The title was edited.
+         * @example {
+         *       "@type": "IssueTitleChangeData",
+         *       "oldTitle": "Webhooks not retried",
+         *       "newTitle": "Webhook deliveries are not retried after a timeout"
+         *     }
+         */
+        IssueTitleChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueTitleChangeData";
+            /** @description Title before the edit. */
+            oldTitle: string;
+            /** @description Title after the edit. */
+            newTitle: string;
+        };
+        /**
+         * @description The total estimated time (own plus sub-issues) changed.
+         * @example {
+         *       "@type": "IssueTotalEstimatedTimeChangeData",
+         *       "oldValue": 240,
+         *       "newValue": 480
+         *     }
+         */
+        IssueTotalEstimatedTimeChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueTotalEstimatedTimeChangeData";
+            /**
+             * Format: int32
+             * @description Total estimated time before the change, in minutes.
+             */
+            oldValue: number;
+            /**
+             * Format: int32
+             * @description Total estimated time after the change, in minutes.
+             */
+            newValue: number;
+        };
+        /**
+         * @description The total spent time (own plus sub-issues) changed.
+         * @example {
+         *       "@type": "IssueTotalSpentTimeChangeData",
+         *       "oldValue": 90,
+         *       "newValue": 150
+         *     }
+         */
+        IssueTotalSpentTimeChangeData: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "IssueTotalSpentTimeChangeData";
+            /**
+             * Format: int32
+             * @description Total spent time before the change, in minutes.
+             */
+            oldValue: number;
+            /**
+             * Format: int32
+             * @description Total spent time after the change, in minutes.
+             */
+            newValue: number;
         };
         /**
          * @description One user's vote for an issue. A user votes at most once per issue; votes are created and deleted, never edited.
@@ -5012,6 +9359,117 @@ export interface components {
             /** @description Space-separated names of published reports the holder may read (`*`/`?` wildcards, leading `-` excludes), or null for none. */
             accessibleReports: string | null;
         };
+        /** @description A named value jobs of the project can use. */
+        JobProperty: {
+            /** @description Name, referred to as `@property:<name>@` in the build spec. */
+            name: string;
+            /** @description The value. */
+            value: string;
+            /** @description Archived properties are only visible to builds of old commits that still refer to them. */
+            archived: boolean;
+        };
+        /**
+         * @description Which finished build to run again, and why.
+         * @example {
+         *       "buildId": 2031,
+         *       "reason": "Retry after the flaky runner was replaced"
+         *     }
+         */
+        JobRerun: {
+            /**
+             * Format: int64
+             * @description Id (not number) of the build to run again.
+             */
+            buildId: number;
+            /** @description Why the build is run again; becomes its new submit reason. */
+            reason: string;
+        };
+        /** @description What to run, told apart by `@type`: a job on a commit reachable from a ref, or a job on the merge preview of a pull request. */
+        JobRun: components["schemas"]["JobRunOnCommit"] | components["schemas"]["JobRunOnPullRequest"];
+        /**
+         * @description Runs a job of a project on one commit, for a ref that reaches that commit.
+         * @example {
+         *       "@type": "JobRunOnCommit",
+         *       "projectId": 12,
+         *       "commitHash": "9c3e4f1a7b2d8e6c5a4f3b2e1d0c9b8a7f6e5d4c",
+         *       "refName": "refs/heads/main",
+         *       "jobName": "ci",
+         *       "params": {
+         *         "database": [
+         *           "postgresql"
+         *         ],
+         *         "runIntegrationTests": [
+         *           "true"
+         *         ]
+         *       },
+         *       "reason": "Nightly verification started by the release script"
+         *     }
+         */
+        JobRunOnCommit: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "JobRunOnCommit";
+            /**
+             * Format: int64
+             * @description Id of the project.
+             */
+            projectId: number;
+            /** @description Full 40-character SHA-1 of the commit to build; it must be reachable from `refName`. */
+            commitHash: string;
+            /** @description Full Git ref the build runs for, starting with `refs/`, e.g. `refs/heads/main` or `refs/tags/v4.2.0`. Jobs see it as the build's branch or tag. */
+            refName: string;
+            /** @description Name of the job in the commit's build spec. */
+            jobName: string;
+            /** @description Job parameters: each name maps to its values, normally one; several for a parameter the build spec allows to take several. Every parameter the job declares must be given, and no other. Leave it out, or send `{}`, for a job without parameters; `null` is refused. */
+            params?: {
+                [key: string]: string[];
+            };
+            /** @description Why the build is run; shown as the build's submit reason. */
+            reason: string;
+        };
+        /**
+         * @description Runs a job on the merge preview of a pull request: the commit that merging it into its target branch would make. The build is attached to the pull request.
+         * @example {
+         *       "@type": "JobRunOnPullRequest",
+         *       "pullRequestId": 42,
+         *       "jobName": "ci",
+         *       "params": {},
+         *       "reason": "Re-check after the base branch moved"
+         *     }
+         */
+        JobRunOnPullRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "JobRunOnPullRequest";
+            /**
+             * Format: int64
+             * @description Id (not number) of the pull request whose merge preview is built.
+             */
+            pullRequestId: number;
+            /** @description Name of the job in the merge preview's build spec. */
+            jobName: string;
+            /** @description Job parameters: each name maps to its values, normally one; several for a parameter the build spec allows to take several. Every parameter the job declares must be given, and no other. Leave it out, or send `{}`, for a job without parameters; `null` is refused. */
+            params?: {
+                [key: string]: string[];
+            };
+            /** @description Why the build is run; shown as the build's submit reason. */
+            reason: string;
+        };
+        /** @description A secret value jobs of the project can use; hidden from build logs. */
+        JobSecret: {
+            /** @description Name, referred to as `@secret:<name>@` in the build spec. */
+            name: string;
+            /** @description The secret itself, in clear text. */
+            value: string;
+            /** @description Which jobs may use the secret, in the job-match language of the web UI (e.g. `on branch "main"`; new secrets start with `on branch "**"`); null lets every job use it, jobs of pull requests from forks included. */
+            authorization: string | null;
+            /** @description Archived secrets are only visible to builds of old commits that still refer to them. */
+            archived: boolean;
+        };
         /**
          * @description Runs jobs as pods in a Kubernetes cluster, one namespace per job; no agents needed. Job pods reach back to OneDev through the server URL of the system setting.
          * @example {
@@ -5231,6 +9689,66 @@ export interface components {
             userSshKeyAttribute: string | null;
             /** @description How the user's group memberships are found (by default they are not retrieved). */
             groupRetrieval: components["schemas"]["GroupRetrieval"];
+        };
+        /**
+         * @description A commit as the log lists it. Only `hash` is always filled in; every other property is null unless the request asked for it with `field`.
+         * @example {
+         *       "hash": "3b8f2e1d9c0a7b6e5d4c3b2a1f0e9d8c7b6a5f4e",
+         *       "subject": "Merge branch 'feature/login'",
+         *       "body": "Reviewed in pull request #42.",
+         *       "commitDate": "2025-07-03T11:05:17.000+08:00",
+         *       "committer": {
+         *         "name": "Robin Shen",
+         *         "emailAddress": "robin@example.com",
+         *         "when": 1751511917000,
+         *         "tzOffset": 480
+         *       },
+         *       "author": {
+         *         "name": "Robin Shen",
+         *         "emailAddress": "robin@example.com",
+         *         "when": 1751511917000,
+         *         "tzOffset": 480
+         *       },
+         *       "parentHashes": [
+         *         "9c3e4f1a7b2d8e6c5a4f3b2e1d0c9b8a7f6e5d4c",
+         *         "e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5"
+         *       ],
+         *       "fileChanges": [
+         *         {
+         *           "oldPath": "src/login.ts",
+         *           "newPath": "src/login.ts",
+         *           "additions": -1,
+         *           "deletions": -1
+         *         },
+         *         {
+         *           "oldPath": null,
+         *           "newPath": "src/remember.ts",
+         *           "additions": -1,
+         *           "deletions": -1
+         *         }
+         *       ]
+         *     }
+         */
+        LogCommit: {
+            /** @description Full SHA-1 of the commit. */
+            hash: string;
+            /** @description First line of the message (`SUBJECT`). */
+            subject: string | null;
+            /** @description The message after the first line, or null when it has none (`BODY`). */
+            body: string | null;
+            /**
+             * Format: date-time
+             * @description When the commit was committed (`COMMIT_DATE`).
+             */
+            commitDate: string | null;
+            /** @description The committer (`COMMITTER`). */
+            committer: components["schemas"]["PersonIdent"] | null;
+            /** @description The author (`AUTHOR`). */
+            author: components["schemas"]["PersonIdent"] | null;
+            /** @description Hashes of the parent commits (`PARENTS`): none for a root commit, two or more for a merge. */
+            parentHashes: string[] | null;
+            /** @description Files the commit changed compared with its first parent (`FILE_CHANGES`). */
+            fileChanges: components["schemas"]["FileChange"][] | null;
         };
         /**
          * @description How OneDev sends notification mail and, optionally, reads replies from an inbox. The server answers 204 to a read while no mail service is configured.
@@ -5493,11 +10011,32 @@ export interface components {
             /** @description The build query text, e.g. `failed`; null matches everything. */
             query: string | null;
         };
+        /** @description A saved code comment query with a display name. */
+        NamedCodeCommentQuery: {
+            /** @description Name of the saved code comment query, as its menu shows it. */
+            name: string;
+            /** @description The code comment query text, e.g. `unresolved`; null matches everything. */
+            query: string | null;
+        };
+        /** @description A saved commit query with a display name. */
+        NamedCommitQuery: {
+            /** @description Name of the saved commit query, as its menu shows it. */
+            name: string;
+            /** @description The commit query text, e.g. `authored by me`; null matches everything. */
+            query: string | null;
+        };
         /** @description A saved issue query offered to every user. */
         NamedIssueQuery: {
             /** @description Name shown in the list of saved queries. */
             name: string;
             /** @description The query text in the issue query language; null matches all issues. */
+            query: string | null;
+        };
+        /** @description A saved package query with a display name. */
+        NamedPackQuery: {
+            /** @description Name of the saved package query, as its menu shows it. */
+            name: string;
+            /** @description The package query text, e.g. `"Type" is "NPM"`; null matches everything. */
             query: string | null;
         };
         /** @description A saved project query with a display name. */
@@ -5568,6 +10107,36 @@ export interface components {
              * @enum {string}
              */
             "@type": "NoneIssueFields";
+        };
+        /**
+         * @description Notifications of project events posted to ntfy topics.
+         * @example {
+         *       "@type": "NtfyNotificationSetting",
+         *       "notifications": [
+         *         {
+         *           "webhookUrl": "https://ntfy.sh/acme-webapp-builds",
+         *           "issues": false,
+         *           "issueQuery": null,
+         *           "pullRequests": false,
+         *           "pullRequestQuery": null,
+         *           "builds": true,
+         *           "buildQuery": "failed",
+         *           "codePush": false,
+         *           "commitQuery": null,
+         *           "codeComments": false,
+         *           "codeCommentQuery": null
+         *         }
+         *       ]
+         *     }
+         */
+        NtfyNotificationSetting: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "NtfyNotificationSetting";
+            /** @description One entry per topic. */
+            notifications: components["schemas"]["ChannelNotification"][];
         };
         /** @description Incoming-mail check of a Microsoft 365 mail service. */
         Office365InboxPollSetting: {
@@ -5705,7 +10274,19 @@ export interface components {
              */
             publishDate: string;
         };
-        /** @description A stored file (blob) of a package, identified by its SHA-256 within the project. */
+        /**
+         * @description A stored file (blob) of a package, identified by its SHA-256 within the project.
+         * @example {
+         *       "id": 301,
+         *       "projectId": 12,
+         *       "sha256Hash": "3f1c9a7e5b2d4c6a8e0f1b3d5c7a9e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3a",
+         *       "sha512Hash": null,
+         *       "md5Hash": null,
+         *       "sha1Hash": null,
+         *       "size": 1574,
+         *       "createDate": "2025-07-02T09:21:12.377+08:00"
+         *     }
+         */
         PackBlob: {
             /**
              * Format: int64
@@ -5753,6 +10334,520 @@ export interface components {
              * @description Id of the label spec (see the Label Spec group).
              */
             specId: number;
+        };
+        /**
+         * @description A label attached to a package. This is the shape of a create request: the server assigns `id` itself.
+         * @example {
+         *       "packId": 23,
+         *       "specId": 3
+         *     }
+         */
+        PackLabelCreate: {
+            /**
+             * Format: int64
+             * @description Id of the label assignment. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
+             * @description Id of the labelled package.
+             */
+            packId: number;
+            /**
+             * Format: int64
+             * @description Id of the label spec (see the Label Spec group).
+             */
+            specId: number;
+        };
+        /** @description A Git author or committer as recorded in a commit. */
+        PersonIdent: {
+            /** @description Name as recorded. */
+            name: string;
+            /** @description Email address as recorded. */
+            emailAddress: string;
+            /**
+             * Format: int64
+             * @description The time, in milliseconds since 1970-01-01T00:00:00Z.
+             */
+            when: number;
+            /**
+             * Format: int32
+             * @description The recorded time zone, in minutes east of UTC (e.g. `480` for UTC+8).
+             */
+            tzOffset: number;
+        };
+        /** @description A stretch of text in a file, from a row and column to a row and column. Rows count from 0 (the web UI shows row 0 as line 1). */
+        PlanarRange: {
+            /**
+             * Format: int32
+             * @description Row the range starts on, counted from 0.
+             */
+            fromRow: number;
+            /**
+             * Format: int32
+             * @description Column the range starts at, counted from 0.
+             */
+            fromColumn: number;
+            /**
+             * Format: int32
+             * @description Row the range ends on, counted from 0.
+             */
+            toRow: number;
+            /**
+             * Format: int32
+             * @description Column the range ends at.
+             */
+            toColumn: number;
+            /**
+             * Format: int32
+             * @description Tab width the columns were counted with (1: a tab is one column).
+             */
+            tabWidth: number;
+        };
+        /**
+         * @description A project: a Git repository with its issues, pull requests, builds and packages, placed in a tree of projects. Settings are separate (Get Setting).
+         * @example {
+         *       "id": 7,
+         *       "parentId": 3,
+         *       "forkedFromId": null,
+         *       "name": "webapp",
+         *       "path": "acme/webapp",
+         *       "description": "Customer-facing web application of **Acme**.",
+         *       "createDate": "2024-03-18T10:41:07.512+08:00",
+         *       "codeManagement": true,
+         *       "packManagement": true,
+         *       "issueManagement": true,
+         *       "timeTracking": false,
+         *       "serviceDeskEmailAddress": null,
+         *       "gitPackConfig": {
+         *         "windowMemory": null,
+         *         "packSizeLimit": "1g",
+         *         "threads": null,
+         *         "window": null
+         *       },
+         *       "codeAnalysisSetting": {
+         *         "analysisFiles": null
+         *       }
+         *     }
+         */
+        Project: {
+            /**
+             * Format: int64
+             * @description Id of the project.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the project this one was forked from; null when it is not a fork.
+             */
+            forkedFromId: number | null;
+            /**
+             * Format: int64
+             * @description Id of the parent project; null for a root project.
+             */
+            parentId: number | null;
+            /** @description Name of the project, unique among its siblings (a duplicate is refused with 500). */
+            name: string;
+            /** @description Full path: the names of the parent projects and this project, joined by `/` (e.g. `acme/webapp`). */
+            readonly path: string;
+            /** @description Markdown description; null when there is none. Text beyond 15000 characters is cut off. */
+            description: string | null;
+            /**
+             * Format: date-time
+             * @description When the project was created.
+             */
+            readonly createDate: string;
+            /** @description Whether the project has a Git repository with code, pull requests and builds (default `true`). */
+            codeManagement: boolean;
+            /** @description Whether the project hosts packages (default `true`). */
+            packManagement: boolean;
+            /** @description Whether the project tracks issues (default `true`). */
+            issueManagement: boolean;
+            /** @description Whether work on issues is estimated and logged (default `false`; needs a subscription). */
+            timeTracking: boolean;
+            /** @description Git pack settings used when the server packs the repository. */
+            gitPackConfig: components["schemas"]["GitPackConfig"];
+            /** @description Which files the code analysis behind the web UI's code navigation looks at. */
+            codeAnalysisSetting: components["schemas"]["CodeAnalysisSetting"];
+            /** @description Email address that turns incoming mail into issues of this project; null when unused. */
+            serviceDeskEmailAddress: string | null;
+        };
+        /** @description Build settings of one project: values jobs can use, retention, and the build list. */
+        ProjectBuildSetting: {
+            /** @description Job parameters shown as columns of the build list; null to inherit. */
+            listParams: string[] | null;
+            /** @description Saved build queries of the project; null to inherit. */
+            namedQueries: components["schemas"]["NamedBuildQuery"][] | null;
+            /** @description Properties the build spec can refer to as `@property:<name>@`. */
+            jobProperties: components["schemas"]["JobProperty"][];
+            /** @description Secrets the build spec can refer to as `@secret:<name>@`. Their values are sent in clear text to whoever may manage the project. */
+            jobSecrets: components["schemas"]["JobSecret"][];
+            /** @description Which builds are kept when old builds are cleaned up; empty to keep all. */
+            buildPreservations: components["schemas"]["BuildPreservation"][];
+            /** @description Default filters of the issues a build shows as fixed, per job. */
+            defaultFixedIssueFilters: components["schemas"]["DefaultFixedIssueFilter"][];
+            /**
+             * Format: int32
+             * @description Days a job cache is kept after its last use; null to inherit.
+             */
+            cachePreserveDays: number | null;
+        };
+        /**
+         * @description A project: a Git repository with its issues, pull requests, builds and packages, placed in a tree of projects. Settings are separate (Get Setting). This is the shape of a create request: the server assigns `id` itself.
+         * @example {
+         *       "parentId": 3,
+         *       "name": "webapp",
+         *       "description": "Customer-facing web application of **Acme**."
+         *     }
+         */
+        ProjectCreate: {
+            /**
+             * Format: int64
+             * @description Id of the project. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
+             * @description Id of the project this one was forked from; null when it is not a fork.
+             */
+            forkedFromId?: number | null;
+            /**
+             * Format: int64
+             * @description Id of the parent project; null for a root project.
+             */
+            parentId?: number | null;
+            /** @description Name of the project, unique among its siblings (a duplicate is refused with 500). */
+            name: string;
+            /** @description Full path: the names of the parent projects and this project, joined by `/` (e.g. `acme/webapp`). Accepted in a request body and ignored: the server sets it. */
+            path?: string;
+            /** @description Markdown description; null when there is none. Text beyond 15000 characters is cut off. */
+            description?: string | null;
+            /**
+             * Format: date-time
+             * @description When the project was created. Accepted in a request body and ignored: the server sets it.
+             */
+            createDate?: string;
+            /** @description Whether the project has a Git repository with code, pull requests and builds (default `true`). */
+            codeManagement?: boolean;
+            /** @description Whether the project hosts packages (default `true`). */
+            packManagement?: boolean;
+            /** @description Whether the project tracks issues (default `true`). */
+            issueManagement?: boolean;
+            /** @description Whether work on issues is estimated and logged (default `false`; needs a subscription). */
+            timeTracking?: boolean;
+            /** @description Git pack settings used when the server packs the repository. */
+            gitPackConfig?: components["schemas"]["GitPackConfig"];
+            /** @description Which files the code analysis behind the web UI's code navigation looks at. */
+            codeAnalysisSetting?: components["schemas"]["CodeAnalysisSetting"];
+            /** @description Email address that turns incoming mail into issues of this project; null when unused. */
+            serviceDeskEmailAddress?: string | null;
+        };
+        /** @description Issue settings of one project. A null list means "use the parent project's, or the server-wide default". */
+        ProjectIssueSetting: {
+            /** @description Fields shown as columns of the issue list; null to inherit. */
+            listFields: string[] | null;
+            /** @description Link names shown in the issue list; null to inherit. */
+            listLinks: string[] | null;
+            /** @description Issue boards of the project; null to inherit. */
+            boardSpecs: components["schemas"]["BoardSpec"][] | null;
+            /** @description Saved issue queries of the project; null to inherit. */
+            namedQueries: components["schemas"]["NamedIssueQuery"][] | null;
+            /** @description Timesheets of the project, by name (only where time tracking is on). */
+            timesheetSettings: {
+                [key: string]: components["schemas"]["TimesheetSetting"];
+            };
+        };
+        /** @description A label attached to a project. */
+        ProjectLabel: {
+            /**
+             * Format: int64
+             * @description Id of the label attachment.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the labelled project.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the label spec (see the Label Spec group).
+             */
+            specId: number;
+        };
+        /**
+         * @description A label attached to a project. This is the shape of a create request: the server assigns `id` itself.
+         * @example {
+         *       "projectId": 7,
+         *       "specId": 3
+         *     }
+         */
+        ProjectLabelCreate: {
+            /**
+             * Format: int64
+             * @description Id of the label attachment. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
+             * @description Id of the labelled project.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the label spec (see the Label Spec group).
+             */
+            specId: number;
+        };
+        /** @description Package settings of one project. */
+        ProjectPackSetting: {
+            /** @description Saved package queries of the project; null to inherit. */
+            namedQueries: components["schemas"]["NamedPackQuery"][] | null;
+        };
+        /** @description Pull request settings of one project. */
+        ProjectPullRequestSetting: {
+            /** @description Saved pull request queries of the project; null to inherit. */
+            namedQueries: components["schemas"]["NamedPullRequestQuery"][] | null;
+            /** @description Merge strategy new pull requests start with; null to inherit. */
+            defaultMergeStrategy: components["schemas"]["MergeStrategy"] | null;
+            /** @description Login names of users assigned to new pull requests; empty for none. */
+            defaultAssignees: string[];
+            /** @description Whether a merged pull request's source branch is deleted; null to inherit. */
+            deleteSourceBranchAfterMerge: boolean | null;
+        };
+        /**
+         * @description Every setting of one project that lives outside the project record: branch and tag protection, issue, build, package and pull request settings, saved queries, web hooks and plugin settings. Update Setting replaces all of it, so send back a complete value.
+         * @example {
+         *       "branchProtections": [
+         *         {
+         *           "enabled": true,
+         *           "branches": "main release/**",
+         *           "userMatch": "anyone except group(Maintainers)",
+         *           "preventForcedPush": true,
+         *           "preventDeletion": true,
+         *           "preventCreation": true,
+         *           "commitSignatureRequired": false,
+         *           "maxCommitMessageLineLength": 100,
+         *           "reviewRequirement": "group(Reviewers):1",
+         *           "jobNames": [
+         *             "ci"
+         *           ],
+         *           "fileProtections": [
+         *             {
+         *               "paths": "db/migrations/**",
+         *               "reviewRequirement": "robin",
+         *               "jobNames": []
+         *             }
+         *           ],
+         *           "requireStrictBuilds": false,
+         *           "enforceConventionalCommits": true,
+         *           "commitTypes": [
+         *             "feat",
+         *             "fix",
+         *             "docs",
+         *             "chore"
+         *           ],
+         *           "commitScopes": [],
+         *           "checkCommitMessageFooter": false,
+         *           "commitMessageFooterPattern": null,
+         *           "commitTypesForFooterCheck": []
+         *         }
+         *       ],
+         *       "tagProtections": [
+         *         {
+         *           "enabled": true,
+         *           "tags": "v*",
+         *           "userMatch": "anyone except group(Maintainers)",
+         *           "preventUpdate": true,
+         *           "preventDeletion": true,
+         *           "preventCreation": true,
+         *           "commitSignatureRequired": false
+         *         }
+         *       ],
+         *       "issueSetting": {
+         *         "listFields": null,
+         *         "listLinks": null,
+         *         "boardSpecs": [
+         *           {
+         *             "name": "Sprint board",
+         *             "baseQuery": null,
+         *             "backlogBaseQuery": "\"State\" is \"Open\"",
+         *             "identifyField": "State",
+         *             "columns": [
+         *               "Open",
+         *               "In Progress",
+         *               "Closed"
+         *             ],
+         *             "iterationPrefix": null,
+         *             "displayFields": [
+         *               "State",
+         *               "Iteration"
+         *             ],
+         *             "displayLinks": [],
+         *             "editColumns": null
+         *           }
+         *         ],
+         *         "namedQueries": [
+         *           {
+         *             "name": "Open bugs",
+         *             "query": "\"State\" is \"Open\" and \"Type\" is \"Bug\""
+         *           }
+         *         ],
+         *         "timesheetSettings": {
+         *           "Monthly by user": {
+         *             "rowType": "USERS",
+         *             "issueQuery": null,
+         *             "dateRangeType": "MONTH",
+         *             "groupBy": "Project"
+         *           }
+         *         }
+         *       },
+         *       "buildSetting": {
+         *         "listParams": null,
+         *         "namedQueries": null,
+         *         "jobProperties": [
+         *           {
+         *             "name": "deployHost",
+         *             "value": "staging.acme.example.com",
+         *             "archived": false
+         *           }
+         *         ],
+         *         "jobSecrets": [
+         *           {
+         *             "name": "registry-password",
+         *             "value": "pR7!kq2Zx",
+         *             "authorization": "on branch \"main\"",
+         *             "archived": false
+         *           }
+         *         ],
+         *         "buildPreservations": [
+         *           {
+         *             "condition": "\"Job\" is \"release\"",
+         *             "count": 20
+         *           }
+         *         ],
+         *         "defaultFixedIssueFilters": [],
+         *         "cachePreserveDays": null
+         *       },
+         *       "packSetting": {
+         *         "namedQueries": null
+         *       },
+         *       "pullRequestSetting": {
+         *         "namedQueries": null,
+         *         "defaultMergeStrategy": "SQUASH_SOURCE_BRANCH_COMMITS",
+         *         "defaultAssignees": [
+         *           "robin"
+         *         ],
+         *         "deleteSourceBranchAfterMerge": true
+         *       },
+         *       "namedCommitQueries": null,
+         *       "namedCodeCommentQueries": [
+         *         {
+         *           "name": "Unresolved",
+         *           "query": "unresolved"
+         *         }
+         *       ],
+         *       "webHooks": [
+         *         {
+         *           "postUrl": "https://deploy.acme.example.com/hooks/onedev",
+         *           "eventTypes": [
+         *             "CODE_PUSH",
+         *             "BUILD"
+         *           ],
+         *           "secret": "Xo3q9VbZr1TgY7mLw2Pe"
+         *         }
+         *       ],
+         *       "contributedSettings": [
+         *         {
+         *           "@type": "SlackNotificationSetting",
+         *           "notifications": [
+         *             {
+         *               "webhookUrl": "https://hooks.slack.com/services/T0ACME/B0WEBAPP/4fQ2nPz8LkJ",
+         *               "issues": true,
+         *               "issueQuery": "\"Type\" is \"Bug\"",
+         *               "pullRequests": true,
+         *               "pullRequestQuery": null,
+         *               "builds": true,
+         *               "buildQuery": "failed",
+         *               "codePush": false,
+         *               "commitQuery": null,
+         *               "codeComments": false,
+         *               "codeCommentQuery": null
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        ProjectSetting: {
+            /** @description Branch protection rules of this project, in order; for a branch, the first enabled rule matching it and the user applies, then the parent project's rules. */
+            branchProtections: components["schemas"]["BranchProtection"][];
+            /** @description Tag protection rules of this project, in order, applied like branch protection rules. */
+            tagProtections: components["schemas"]["TagProtection"][];
+            /** @description Issue list, board and timesheet settings. */
+            issueSetting: components["schemas"]["ProjectIssueSetting"];
+            /** @description Job properties and secrets, build retention and the build list's settings. */
+            buildSetting: components["schemas"]["ProjectBuildSetting"];
+            /** @description The package list's settings. */
+            packSetting: components["schemas"]["ProjectPackSetting"];
+            /** @description Pull request defaults (merge strategy, assignees) and saved queries. */
+            pullRequestSetting: components["schemas"]["ProjectPullRequestSetting"];
+            /** @description Saved commit queries of the project; null to use the parent project's (or the defaults). */
+            namedCommitQueries: components["schemas"]["NamedCommitQuery"][] | null;
+            /** @description Saved code comment queries of the project; null to use the parent project's (or the defaults). */
+            namedCodeCommentQueries: components["schemas"]["NamedCodeCommentQuery"][] | null;
+            /** @description Web hooks: URLs the server posts to when events of the chosen kinds happen in the project. */
+            webHooks: components["schemas"]["WebHook"][];
+            /** @description Settings of the project contributed by plugins, at most one per `@type` (a later one of the same type replaces an earlier one). A stock server ships the Discord, ntfy and Slack notification plugins; a project that configured none of them has an empty list. */
+            contributedSettings: components["schemas"]["ContributedProjectSetting"][];
+        };
+        /**
+         * @description A project: a Git repository with its issues, pull requests, builds and packages, placed in a tree of projects. Settings are separate (Get Setting). This is the shape of an update request: the server applies only the properties present and keeps the others.
+         * @example {
+         *       "description": "Customer-facing web application and its admin console."
+         *     }
+         */
+        ProjectUpdate: {
+            /**
+             * Format: int64
+             * @description Id of the project. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
+             * @description Id of the project this one was forked from; null when it is not a fork.
+             */
+            forkedFromId?: number | null;
+            /**
+             * Format: int64
+             * @description Id of the parent project; null for a root project.
+             */
+            parentId?: number | null;
+            /** @description Name of the project, unique among its siblings (a duplicate is refused with 500). */
+            name?: string;
+            /** @description Full path: the names of the parent projects and this project, joined by `/` (e.g. `acme/webapp`). Accepted in a request body and ignored: the server sets it. */
+            path?: string;
+            /** @description Markdown description; null when there is none. Text beyond 15000 characters is cut off. */
+            description?: string | null;
+            /**
+             * Format: date-time
+             * @description When the project was created. Accepted in a request body and ignored: the server sets it.
+             */
+            createDate?: string;
+            /** @description Whether the project has a Git repository with code, pull requests and builds (default `true`). */
+            codeManagement?: boolean;
+            /** @description Whether the project hosts packages (default `true`). */
+            packManagement?: boolean;
+            /** @description Whether the project tracks issues (default `true`). */
+            issueManagement?: boolean;
+            /** @description Whether work on issues is estimated and logged (default `false`; needs a subscription). */
+            timeTracking?: boolean;
+            /** @description Git pack settings used when the server packs the repository. */
+            gitPackConfig?: components["schemas"]["GitPackConfig"];
+            /** @description Which files the code analysis behind the web UI's code navigation looks at. */
+            codeAnalysisSetting?: components["schemas"]["CodeAnalysisSetting"];
+            /** @description Email address that turns incoming mail into issues of this project; null when unused. */
+            serviceDeskEmailAddress?: string | null;
         };
         /**
          * @description A pull request: a proposal to bring the commits of a source branch into a target branch. Child records (labels, reviews, assignments, comments, watches, updates, changes, builds) are not embedded; read them with the sub-resources of the Pull Request group.
@@ -6251,6 +11346,30 @@ export interface components {
             specId: number;
         };
         /**
+         * @description A label attached to a pull request. This is the shape of a create request: the server assigns `id` itself.
+         * @example {
+         *       "requestId": 42,
+         *       "specId": 6
+         *     }
+         */
+        PullRequestLabelCreate: {
+            /**
+             * Format: int64
+             * @description Id of the label attachment. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
+             * @description Id of the labelled pull request.
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the label spec (the label's name and colour).
+             */
+            specId: number;
+        };
+        /**
          * @description The request was closed as merged.
          * @example {
          *       "@type": "PullRequestMergeData",
@@ -6389,6 +11508,30 @@ export interface components {
             toState: string;
             /** @description Space-separated target branches of the pull request the trigger applies to, with `**`, `*`, `?` path wildcards and a leading `-` to exclude; null for any branch. */
             branches: string | null;
+        };
+        /** @description A user's own saved pull request queries of one project, and the pull request queries they watch there. */
+        PullRequestQueryPersonalization: {
+            /**
+             * Format: int64
+             * @description Id of the personalization.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the project the personal queries belong to.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user.
+             */
+            userId: number;
+            /** @description The user's saved pull request queries of the project. */
+            queries: components["schemas"]["NamedPullRequestQuery"][];
+            /** @description Pull request queries of the project the user watches (`true`) or explicitly ignores (`false`). Keys name saved queries: `g:<name>` for a query shared by the server (or, per project, by the project), `p:<name>` for one of the user's own. */
+            queryWatches: {
+                [key: string]: boolean;
+            };
         };
         /**
          * @description A code comment mentioned the request.
@@ -6743,6 +11886,72 @@ export interface components {
             userId?: number;
             /** @description `true`: the user is notified of the pull request's activity; `false`: the user ignores it and gets no notifications for it. Defaults to `false` when left out on create. */
             watching?: boolean;
+        };
+        /**
+         * @description A user's own saved queries of the server-wide lists (projects, issues, pull requests, builds; from v15.0.0 also packages and workspaces) and which saved queries they watch or subscribe to. Set Queries And Watches replaces all of it: send every property (a missing one fails with 500).
+         * @example {
+         *       "projectQueries": [
+         *         {
+         *           "name": "My projects",
+         *           "query": "owned by me"
+         *         }
+         *       ],
+         *       "issueQueries": [
+         *         {
+         *           "name": "Assigned to me",
+         *           "query": "\"Assignees\" is me and \"State\" is \"Open\""
+         *         }
+         *       ],
+         *       "issueQueryWatches": {
+         *         "g:Open": false,
+         *         "p:Assigned to me": true
+         *       },
+         *       "pullRequestQueries": [
+         *         {
+         *           "name": "To review",
+         *           "query": "to be reviewed by me"
+         *         }
+         *       ],
+         *       "pullRequestQueryWatches": {
+         *         "p:To review": true
+         *       },
+         *       "buildQueries": [
+         *         {
+         *           "name": "Failed",
+         *           "query": "failed"
+         *         }
+         *       ],
+         *       "buildQuerySubscriptions": [
+         *         "p:Failed"
+         *       ]
+         *     }
+         */
+        QueriesAndWatches: {
+            /** @description Saved project queries, in menu order. */
+            projectQueries: components["schemas"]["NamedProjectQuery"][];
+            /** @description Saved issue queries, in menu order. */
+            issueQueries: components["schemas"]["NamedIssueQuery"][];
+            /** @description Issue queries whose new matches the user is told about (`true`) or explicitly ignores (`false`). Keys name saved queries: `g:<name>` for a query shared by the server (or, per project, by the project), `p:<name>` for one of the user's own. */
+            issueQueryWatches: {
+                [key: string]: boolean;
+            };
+            /** @description Saved pull request queries, in menu order. */
+            pullRequestQueries: components["schemas"]["NamedPullRequestQuery"][];
+            /** @description Pull request queries the user watches (`true`) or explicitly ignores (`false`). Keys name saved queries: `g:<name>` for a query shared by the server (or, per project, by the project), `p:<name>` for one of the user's own. */
+            pullRequestQueryWatches: {
+                [key: string]: boolean;
+            };
+            /** @description Saved build queries, in menu order. */
+            buildQueries: components["schemas"]["NamedBuildQuery"][];
+            /** @description Build queries whose finished builds the user is notified of. Keys name saved queries: `g:<name>` for a query shared by the server (or, per project, by the project), `p:<name>` for one of the user's own. */
+            buildQuerySubscriptions: string[];
+        };
+        /** @description A branch or tag and the commit it points to. */
+        RefResponse: {
+            /** @description Full ref name, e.g. `refs/heads/main` or `refs/tags/v4.2.0`. */
+            refName: string;
+            /** @description SHA-1 of the commit the ref points to (for an annotated tag, the tagged commit). */
+            commitHash: string;
         };
         /** @description Credentials for one container registry. */
         RegistryLogin: {
@@ -7350,6 +12559,36 @@ export interface components {
             valueMatcher: components["schemas"]["ValueMatcher"];
         };
         /**
+         * @description Notifications of project events posted to Slack channels through incoming web hooks.
+         * @example {
+         *       "@type": "SlackNotificationSetting",
+         *       "notifications": [
+         *         {
+         *           "webhookUrl": "https://hooks.slack.com/services/T0ACME/B0WEBAPP/4fQ2nPz8LkJ",
+         *           "issues": true,
+         *           "issueQuery": "\"Type\" is \"Bug\"",
+         *           "pullRequests": true,
+         *           "pullRequestQuery": null,
+         *           "builds": true,
+         *           "buildQuery": "failed",
+         *           "codePush": false,
+         *           "commitQuery": null,
+         *           "codeComments": false,
+         *           "codeCommentQuery": null
+         *         }
+         *       ]
+         *     }
+         */
+        SlackNotificationSetting: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "SlackNotificationSetting";
+            /** @description One entry per channel. */
+            notifications: components["schemas"]["ChannelNotification"][];
+        };
+        /**
          * @description Plain connection upgraded with STARTTLS.
          * @example {
          *       "@type": "SmtpExplicitSsl",
@@ -7596,6 +12835,29 @@ export interface components {
             color: string;
         };
         /**
+         * @description Moves an issue to another state through one of the manual transitions of the issue settings.
+         * @example {
+         *       "state": "Closed",
+         *       "fields": {
+         *         "Resolution": "Fixed"
+         *       },
+         *       "removeFields": [
+         *         "Assignees"
+         *       ],
+         *       "comment": "Fixed by the retry queue in 4.2.1."
+         *     }
+         */
+        StateTransitionData: {
+            /** @description Name of the state to move to; must not be empty. */
+            state: string;
+            /** @description Custom field values to set along with the transition, keyed by field name. Left out, none. */
+            fields?: components["schemas"]["IssueFieldValues"];
+            /** @description Names of custom fields to clear with the transition. Left out, none. */
+            removeFields?: string[];
+            /** @description Optional comment posted with the transition. */
+            comment?: string | null;
+        };
+        /**
          * @description Use the `curl` found on the server's system path (the default).
          * @example {
          *       "@type": "SystemCurl"
@@ -7655,6 +12917,23 @@ export interface components {
             useAvatarService: boolean;
             /** @description Base URL of the avatar service; a hash of the email address is appended. Always set: `https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true. */
             avatarServiceUrl: string;
+        };
+        /** @description A rule restricting what users may do to the tags it covers. */
+        TagProtection: {
+            /** @description Whether the rule is in force. New rules start enabled. */
+            enabled: boolean;
+            /** @description Space-separated tag patterns, with `*`, `**` and `?` as wildcards; `-` excludes. Example: `v*`. */
+            tags: string;
+            /** @description Which users the rule applies to, in the user-match language (e.g. `anyone`). */
+            userMatch: string;
+            /** @description Refuse moving the tags to another commit. */
+            preventUpdate: boolean;
+            /** @description Refuse deleting the tags. */
+            preventDeletion: boolean;
+            /** @description Refuse creating tags matching the patterns. */
+            preventCreation: boolean;
+            /** @description Require a valid signature on tagged commits. */
+            commitSignatureRequired: boolean;
         };
         /**
          * @description A custom field holding free text.
@@ -7782,6 +13061,23 @@ export interface components {
             /** @description Name of a link (e.g. `Sub Issues`) whose linked issues' times are added to an issue's totals; null for no aggregation. */
             aggregationLink: string | null;
         };
+        /** @description A saved timesheet: which logged work it shows and how it groups it. */
+        TimesheetSetting: {
+            /**
+             * @description Whether rows are issues or users.
+             * @enum {string}
+             */
+            rowType: "ISSUES" | "USERS";
+            /** @description Issue query selecting the issues whose work is shown; null for all issues. */
+            issueQuery: string | null;
+            /**
+             * @description Length of the period shown.
+             * @enum {string}
+             */
+            dateRangeType: "MONTH" | "WEEK";
+            /** @description What rows are grouped by (`Project` by default, or an issue field); null for no grouping. */
+            groupBy: string | null;
+        };
         /** @description A rule that moves issues between states, either by a button users press or automatically on an event; `@type` names the trigger. */
         TransitionSpec: components["schemas"]["ManualSpec"] | components["schemas"]["PullRequestOpenedSpec"] | components["schemas"]["PullRequestMergedSpec"] | components["schemas"]["PullRequestDiscardedSpec"] | components["schemas"]["BuildSuccessfulSpec"] | components["schemas"]["BranchUpdatedSpec"] | components["schemas"]["IssueStateTransitedSpec"] | components["schemas"]["NoActivitySpec"];
         /**
@@ -7820,6 +13116,67 @@ export interface components {
             groupsClaim: string | null;
             /** @description Kept from the OpenID base type (the generic OpenID logo path). Not used for Twitch: the connector fixes this value in code. */
             buttonImageUrl: string;
+        };
+        /**
+         * @description A role a user holds on one project, granted personally (besides roles through groups, default roles and access tokens). A user holds a given role on a project at most once.
+         * @example {
+         *       "id": 52,
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "roleId": 2
+         *     }
+         */
+        UserAuthorization: {
+            /**
+             * Format: int64
+             * @description Id of the user authorization.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the project the role applies to.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user holding the role.
+             */
+            userId: number;
+            /**
+             * Format: int64
+             * @description Id of the role granted.
+             */
+            roleId: number;
+        };
+        /**
+         * @description A role a user holds on one project, granted personally (besides roles through groups, default roles and access tokens). A user holds a given role on a project at most once. This is the shape of a create request: the server assigns `id` itself.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "roleId": 2
+         *     }
+         */
+        UserAuthorizationCreate: {
+            /**
+             * Format: int64
+             * @description Id of the user authorization. Accepted in a request body and ignored: the server sets it.
+             */
+            id?: number;
+            /**
+             * Format: int64
+             * @description Id of the project the role applies to.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user holding the role.
+             */
+            userId: number;
+            /**
+             * Format: int64
+             * @description Id of the role granted.
+             */
+            roleId: number;
         };
         /**
          * @description A custom field holding one or more users (e.g. assignees), by login name.
@@ -8000,6 +13357,69 @@ export interface components {
             defaultValues: components["schemas"]["UserChoiceFieldDefaultValue"][];
         };
         /**
+         * @description A new account. The server first checks the body with its validation rules: a failure is answered with 400 (406 from v13.0.7 until v15.1.0) and the rule's message.
+         * @example {
+         *       "serviceAccount": false,
+         *       "name": "jdoe",
+         *       "password": "c0rrect-Horse-battery",
+         *       "fullName": "Jane Doe",
+         *       "emailAddress": "jane.doe@example.com",
+         *       "notifyOwnEvents": false
+         *     }
+         */
+        UserCreateData: {
+            /** @description `true` creates a service account, which keeps no password, email address or notification choice. Defaults to false. */
+            serviceAccount?: boolean;
+            /** @description Login name: a letter, digit or underscore, then letters, digits, `_`, `-` or `.`; `new`, `onedev` and `unknown` are reserved. A name another user has is refused (500; 406 from v13.1.7). */
+            name: string;
+            /** @description Initial password. Validation asks for it whatever the kind of account, although a service account does not keep it. */
+            password: string;
+            /** @description Display name; null or left out for none. */
+            fullName?: string | null;
+            /** @description Primary email address of a person's account, verified from the start. Validation asks for a well-formed address whatever the kind of account (a service or AI account does not keep it). An address another user has is refused (500; 406 from v13.1.7). */
+            emailAddress: string;
+            /** @description Whether the user also gets notifications about their own actions. Defaults to false; only a person's account keeps it. */
+            notifyOwnEvents?: boolean;
+        };
+        /**
+         * @description A user account as the User operations show it: a summary the server builds, without password, email addresses or settings. OneDev's code names it BasicSetting before v12.0.0 and UserData after; the properties did not change then.
+         * @example {
+         *       "disabled": false,
+         *       "serviceAccount": false,
+         *       "name": "robin",
+         *       "fullName": "Robin Shen",
+         *       "notifyOwnEvents": false
+         *     }
+         */
+        UserData: {
+            /** @description Whether the account is disabled: a disabled user can neither sign in nor use the API. */
+            disabled: boolean;
+            /** @description Whether this is a service account: an account for scripts and integrations that works with access tokens only, without password or email addresses. */
+            serviceAccount: boolean;
+            /** @description Login name, unique on the server. */
+            name: string;
+            /** @description Display name, or null when none is set. */
+            fullName: string | null;
+            /** @description Whether the user also gets notifications about what they did themselves. Always false for service accounts. */
+            notifyOwnEvents: boolean;
+        };
+        /**
+         * @description New login name, display name and notification choice of a user. Not a partial update: a `fullName` left out clears the display name and a `notifyOwnEvents` left out turns the notifications off, so send all of them. OneDev's code names it BasicSettingUpdateData before v12.0.0.
+         * @example {
+         *       "name": "jane",
+         *       "fullName": "Jane Doe",
+         *       "notifyOwnEvents": false
+         *     }
+         */
+        UserUpdateData: {
+            /** @description Login name; send the current one to keep it. Same rules as on creation; a name another user has is refused (500; 406 from v13.1.7). A new name is carried over to the places that refer to the user by name. */
+            name: string;
+            /** @description Display name; null or left out clears it. */
+            fullName?: string | null;
+            /** @description Whether the user also gets notifications about their own actions; left out means false. Ignored for service accounts. */
+            notifyOwnEvents?: boolean;
+        };
+        /**
          * @description Matches when the controlling field has no value.
          * @example {
          *       "@type": "ValueIsEmpty"
@@ -8066,6 +13486,28 @@ export interface components {
         ValueMatcher: components["schemas"]["ValueIsOneOf"] | components["schemas"]["ValueIsNotAnyOf"] | components["schemas"]["ValueIsNotEmpty"] | components["schemas"]["ValueIsEmpty"];
         /** @description Source of an issue field value: given values, a Groovy script, or none. */
         ValueProvider: components["schemas"]["SpecifiedValue"] | components["schemas"]["ScriptingValue"] | components["schemas"]["IgnoreValue"];
+        /**
+         * @description A range of versions of a tool that works with this server.
+         * @example {
+         *       "minVersion": "1.0.0",
+         *       "maxVersion": null
+         *     }
+         */
+        VersionRange: {
+            /** @description Lowest compatible version; null for no lower bound. */
+            minVersion: string | null;
+            /** @description Highest compatible version; null for no upper bound. */
+            maxVersion: string | null;
+        };
+        /** @description A URL the server posts a JSON notice to when events of the chosen kinds happen. */
+        WebHook: {
+            /** @description URL the notices are posted to. */
+            postUrl: string;
+            /** @description Kinds of events that trigger a notice. */
+            eventTypes: ("CODE_PUSH" | "PULL_REQUEST" | "ISSUE" | "CODE_COMMENT" | "BUILD" | "PACKAGE")[];
+            /** @description Shared secret the server sends with each notice so the receiver can trust it. */
+            secret: string;
+        };
     };
     responses: {
         /** @description The request is malformed: a missing or unknown query parameter, a `count` over the limit, a query that does not parse, malformed JSON, an unknown JSON property or `@type`, or a value the server refuses. */
@@ -8131,6 +13573,46 @@ export interface components {
     };
     parameters: {
         /**
+         * @description Id of the access token authorization. Not a number shown in the web UI: ids are internal keys.
+         * @example 17
+         */
+        accessTokenAuthorizationId: number;
+        /**
+         * @description Id of the access token. Not a number shown in the web UI: ids are internal keys.
+         * @example 8
+         */
+        accessTokenId: number;
+        /**
+         * @description Id of the agent. Not a number shown in the web UI: ids are internal keys.
+         * @example 3
+         */
+        agentId: number;
+        /**
+         * @description A filter in the query language of the administration pages' agent list; leave it out to list every agent. Fields, each in double quotes: `Name`, `Ip Address`, `Os`, `Os Version`, `Os Arch`, and the name of any agent attribute. Each takes `is` or `is not` and one or more quoted values separated by commas (`"Os" is "Linux", "Windows 11"`); the five built-in fields match case-insensitively with `*` as a wildcard, attribute values match exactly. Criteria without a field: `online`, `offline`, `paused`, `has running builds`, `has attribute "<name>"`, `not used since "<date>"`, `ever used since "<date>"` (a date such as `2025-06-01`, or a relative one such as `1 week ago`), `ran build "<project path>#<number>"`, and `~text~` (the text anywhere in the name, IP address or OS fields). Combine criteria with `and`, `or`, `not(...)` and parentheses. Sort with `order by "<field>" asc|desc` by `Name`, `Ip Address`, `Os`, `Os Version`, `Os Arch` or `Last Used Date` (most recent first unless `asc`). A query that does not parse, or names an unknown field or attribute, is answered with 400.
+         * @example "Os" is "Linux" and online order by "Name"
+         */
+        agentQuery: string;
+        /**
+         * @description Id of the agent token. Not a number shown in the web UI: ids are internal keys.
+         * @example 5
+         */
+        agentTokenId: number;
+        /**
+         * @description Only the token with exactly this secret value. Leave it out to list every token.
+         * @example 0b6f2a3e-9d41-4c7a-8e25-61f0d3b9a7c4
+         */
+        agentTokenValue: string;
+        /**
+         * @description Path of the file relative to the build's artifact root, e.g. `dist/webapp-4.2.0.tar.gz`. It spans several path segments: send the `/` between directories as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing `..` is refused with 500.
+         * @example dist/webapp-4.2.0.tar.gz
+         */
+        artifactPath: string;
+        /**
+         * @description Where in the build's artifacts: empty for the artifact root, otherwise `/` followed by the path of a directory or file, e.g. `/dist` (the server's template is `(/.*)?`, glued to the segment before it). It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing `..` is refused with 500.
+         * @example /dist
+         */
+        artifactSubPath: string;
+        /**
          * @description Id of the pull request assignment. Not a number shown in the web UI: ids are internal keys.
          * @example 63
          */
@@ -8141,20 +13623,79 @@ export interface components {
          */
         authorizationId: number;
         /**
+         * @description For Edit File, a branch name (not a tag or commit) followed by the path of the file to write, e.g. `main/docs/README.md` (the server calls it `branchAndFile`). In an empty repository the first segment is taken as the branch to create. It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`).
+         * @example main/docs/README.md
+         */
+        branchAndFile: string;
+        /**
+         * @description Name of the branch without `refs/heads/`, e.g. `main` or `feature/login`. It spans several path segments when it holds `/`: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own.
+         * @example feature/login
+         */
+        branchName: string;
+        /**
          * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
          * @example 2031
          */
         buildId: number;
+        /**
+         * @description Id of the build label (the attachment of a label to a build). Not a number shown in the web UI: ids are internal keys.
+         * @example 61
+         */
+        buildLabelId: number;
         /**
          * @description A filter in the query language of the web UI's build list, e.g. `"Job" is "Release"` or `"Number" is "KEY-100"`; leave it out to match every build the caller can see. A query that does not parse is answered with 400.
          * @example "Job" is "ci" and successful
          */
         buildQuery: string;
         /**
+         * @description Id of the code comment. Not a number shown in the web UI: ids are internal keys.
+         * @example 418
+         */
+        codeCommentId: number;
+        /**
          * @description Id of the pull request comment. Not a number shown in the web UI: ids are internal keys.
          * @example 311
          */
         commentId: number;
+        /**
+         * @description How many commits to return at most, newest first. Required: the server has no default. At most 10000 for every caller (400 otherwise). There is no offset: narrow the query instead.
+         * @example 100
+         */
+        commitCount: number;
+        /**
+         * @description Which properties of each commit to fill in; repeat the parameter for several (`field=SUBJECT&field=AUTHOR`). `hash` is always there; the others stay null unless asked for. `FILE_CHANGES` lists the changed files; `LINE_CHANGES` lists them too and counts the added and deleted lines of each. Leave it out to get hashes only. A name not in the list fails with 500.
+         * @example [
+         *       "SUBJECT",
+         *       "AUTHOR",
+         *       "COMMIT_DATE"
+         *     ]
+         */
+        commitFields: ("PARENTS" | "AUTHOR" | "COMMITTER" | "COMMIT_DATE" | "SUBJECT" | "BODY" | "FILE_CHANGES" | "LINE_CHANGES")[];
+        /**
+         * @description The commit: its full 40-digit SHA-1, or anything Git resolves to a commit (an abbreviated hash, a branch or a tag name).
+         * @example 9c3e4f1a7b2d8e6c5a4f3b2e1d0c9b8a7f6e5d4c
+         */
+        commitHash: string;
+        /**
+         * @description Which commits to list, in the query language of the web UI's commit list: criteria separated by spaces, each value in parentheses. Revisions: `branch(main)`, `tag(v4.2.0)`, `commit(<hash>)`, `build(<reference>)` and `default-branch`, each optionally preceded by `since` or `until` to bound a range (`since tag(v4.0.0) until tag(v4.2.0)`); without a revision, commits of every branch are listed. Filters: `before(2025-06-01)`, `after(...)`, `author(...)`, `committer(...)`, `authored-by-me`, `committed-by-me`, `path(src/**)`, `message(...)` and `~text~`. A query that does not parse is answered with 400; a branch, tag or commit the repository lacks with 404.
+         * @example since tag(v4.0.0) until tag(v4.2.0) path(src/**)
+         */
+        commitQuery: string;
+        /**
+         * @description First day counted, as `yyyy-MM-dd`. Another format fails with 500.
+         * @example 2025-01-01
+         */
+        contributionSinceDate: string;
+        /**
+         * @description What to rank contributors by and what `dailyContributions` counts: commits, or lines added, or lines deleted.
+         * @example COMMITS
+         */
+        contributionType: "COMMITS" | "ADDITIONS" | "DELETIONS";
+        /**
+         * @description Last day counted, as `yyyy-MM-dd`.
+         * @example 2025-06-30
+         */
+        contributionUntilDate: string;
         /**
          * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (400 otherwise).
          * @example 100
@@ -8171,6 +13712,16 @@ export interface components {
          */
         countUnlimited: number;
         /**
+         * @description Id of the email address. Not a number shown in the web UI: ids are internal keys.
+         * @example 14
+         */
+        emailAddressId: number;
+        /**
+         * @description Id of the group authorization. Not a number shown in the web UI: ids are internal keys.
+         * @example 44
+         */
+        groupAuthorizationId: number;
+        /**
          * @description Id of the group. Not a number shown in the web UI: ids are internal keys.
          * @example 5
          */
@@ -8181,15 +13732,60 @@ export interface components {
          */
         groupName: string;
         /**
+         * @description Id of the issue comment. Not a number shown in the web UI: ids are internal keys.
+         * @example 2207
+         */
+        issueCommentId: number;
+        /**
+         * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+         * @example 1543
+         */
+        issueId: number;
+        /**
+         * @description A filter in the query language of the web UI's issue list; leave it out to match every issue the caller can see. Fields, each in double quotes: `Project`, `Number`, `State`, `Title`, `Description`, `Comment`, `Submit Date`, `Last Activity Date`, `Iteration`, `Estimated Time`, `Spent Time`, `Progress`, `Vote Count`, `Comment Count`, `Reaction: Thumbs Up Count`, `Reaction: Thumbs Down Count`, `Reaction: Smile Count`, `Reaction: Tada Count`, `Reaction: Confused Count`, `Reaction: Heart Count`, `Reaction: Rocket Count`, `Reaction: Eyes Count`, and every custom field defined in the server's issue settings (e.g. `Type`, `Priority`, `Assignees`). Operators: `is` and `is not`; `contains` (Title, Description, Comment and text fields); `is greater than` and `is less than` (Number, the counts, the times, Progress, number fields and single-choice fields); `is before` and `is after` (State, in workflow order); `is since` and `is until` (Submit Date, Last Activity Date and date fields); `is empty` and `is not empty` (Iteration and custom fields); `is me` and `is not me` (user fields, e.g. `"Assignees" is me`). Criteria without a field: `confidential`, `submitted by me`, `watched by me`, `ignored by me`, `commented by me`, `mentioned me`, `submitted by "robin"` (likewise `watched by`, `ignored by`, `commented by`, `mentioned`), `fixed in commit "<hash>"`, `fixed in build "<project>#<number>"`, `fixed in pull request "<project>#<number>"`, `fixed between tag "v1.0" and branch "main"`, `has any "<link name>"`, `any "<link name>" matching (<criteria>)`, `all "<link name>" matching (<criteria>)`, and a bare reference such as `acme/webapp#100` or `KEY-100`. Combine criteria with `and`, `or`, `not(...)` and parentheses. Sort with `order by "<field>" asc|desc`, by Number, State, Project, Submit Date, Last Activity Date, Vote Count, Comment Count, Estimated Time, Spent Time, Progress, Board Position, a reaction count, or a choice, date, integer or iteration custom field; unsorted, the most recently active issues come first. Criteria about the web UI's current context (`fixed in current build`, `"Build" is current`, ...) are refused here. Examples: `"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc`; to turn an issue number into its id, `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`. A query that does not parse, or names a field or criterion the issue list does not know, is answered with 400.
+         * @example "State" is "Open" and "Type" is "Bug" order by "Submit Date" desc
+         */
+        issueQuery: string;
+        /**
          * @description Id of the issue watch. Not a number shown in the web UI: ids are internal keys.
          * @example 88
          */
         issueWatchId: number;
         /**
+         * @description `true` for closed iterations only, `false` for open ones only; leave it out for both.
+         * @example false
+         */
+        iterationClosed: boolean;
+        /**
+         * @description Only iterations due on or after the day of this ISO 8601 date.
+         * @example 2025-07-15T00:00:00+08:00
+         */
+        iterationDueAfter: string;
+        /**
+         * @description Only iterations due on or before the day of this ISO 8601 date.
+         * @example 2025-08-31T00:00:00+08:00
+         */
+        iterationDueBefore: string;
+        /**
          * @description Id of the iteration. Not a number shown in the web UI: ids are internal keys.
          * @example 9
          */
         iterationId: number;
+        /**
+         * @description Only the iteration with this name, compared case-insensitively (no wildcards). Leave it out to match all.
+         * @example Sprint 27
+         */
+        iterationNameFilter: string;
+        /**
+         * @description Only iterations starting on or after the day of this ISO 8601 date.
+         * @example 2025-07-01T00:00:00+08:00
+         */
+        iterationStartAfter: string;
+        /**
+         * @description Only iterations starting on or before the day of this ISO 8601 date (the server's time zone decides the day). A value the server cannot read fails with 500.
+         * @example 2025-07-31T00:00:00+08:00
+         */
+        iterationStartBefore: string;
         /**
          * @description Id of the label spec. Not a number shown in the web UI: ids are internal keys.
          * @example 3
@@ -8221,15 +13817,55 @@ export interface components {
          */
         offset: number;
         /**
+         * @description SHA-256 of the blob's content, as 64 lower-case hex digits (what registries call the digest, without `sha256:`). Without it nothing is found (204).
+         * @example 3f1c9a7e5b2d4c6a8e0f1b3d5c7a9e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3a
+         */
+        packBlobHash: string;
+        /**
+         * @description Id of the package blob. Not a number shown in the web UI: ids are internal keys.
+         * @example 301
+         */
+        packBlobId: number;
+        /**
+         * @description Id of the project whose package storage to look in. Without it nothing is found (204).
+         * @example 12
+         */
+        packBlobProjectId: number;
+        /**
          * @description Id of the package. Not a number shown in the web UI: ids are internal keys.
          * @example 17
          */
         packId: number;
         /**
+         * @description Id of the package label (the attachment of a label to a package). Not a number shown in the web UI: ids are internal keys.
+         * @example 4
+         */
+        packLabelId: number;
+        /**
          * @description A filter in the query language of the web UI's package list, e.g. `"Type" is "Container Image"`; leave it out to match every package the caller can see. A query that does not parse is answered with 400.
          * @example "Type" is "Container Image"
          */
         packageQuery: string;
+        /**
+         * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+         * @example 7
+         */
+        projectId: number;
+        /**
+         * @description Id of the project label (the attachment of a label to a project). Not a number shown in the web UI: ids are internal keys.
+         * @example 23
+         */
+        projectLabelId: number;
+        /**
+         * @description A filter in the query language of the web UI's project list; leave it out to list every project the caller can access. Field criteria put the field in double quotes: `"Name"`, `"Key"`, `"Path"`, `"Label"`, `"Service Desk Email Address"` and `"Id"` take `is` or `is not` and one or more quoted values separated by commas (names match case-insensitively with `*` as a wildcard; a path matches the whole path, `*` within one level and `**` across levels); `"Description" contains "<text>"`; `"Last Activity Date"` and `"Last Commit Date"` take `is since` or `is until` and a date such as `2025-06-01` (or a relative one such as `1 week ago`). Criteria without a field: `roots`, `leafs`, `fork roots`, `owned by me`, `owned by none`, `owned by "<login name>"`, `forks of "<project path>"`, `children of "<project path>"`, `without enough replicas`, `has outdated replicas`, `missing storage`, and `~text~` (every word of the text within the name or path). Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" asc|desc` by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address` or `Last Activity Date`, or `Last Commit Date`. To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. A query that does not parse, or names an unknown field, is answered with 400.
+         * @example "Path" is "acme/webapp"
+         */
+        projectQuery: string;
+        /**
+         * @description Id of the pull request label (the attachment of a label to a pull request). Not a number shown in the web UI: ids are internal keys.
+         * @example 61
+         */
+        pullRequestLabelId: number;
         /**
          * @description A filter in the query language of the web UI's pull request list, e.g. `"Status" is "Open"` or `"Number" is "path/to/project#100"`; leave it out to match every pull request the caller can see. A query that does not parse is answered with 400.
          * @example "Status" is "Open" and "Target Branch" is "main"
@@ -8251,6 +13887,16 @@ export interface components {
          */
         reviewId: number;
         /**
+         * @description A revision (branch, tag or commit hash) followed by the path of a directory inside it, e.g. `main/src/main/java`; the revision alone lists the root. The server takes the shortest leading part that names a revision as the revision, so `release/4.2/src` reads `4.2/src` of a branch `release` if there is one. A revision or path that does not exist is answered with 404. It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own.
+         * @example main/src
+         */
+        revisionAndDirectory: string;
+        /**
+         * @description A revision (branch, tag or commit hash) followed by the path of a file inside it, e.g. `main/docs/README.md` or `v4.2.0/pom.xml`. The server takes the shortest leading part that names a revision as the revision (mind branches whose names extend others, such as `release` and `release/4.2`). A revision or file that does not exist is answered with 404. It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`).
+         * @example main/docs/README.md
+         */
+        revisionAndFile: string;
+        /**
          * @description Id of the role. Not a number shown in the web UI: ids are internal keys.
          * @example 2
          */
@@ -8266,10 +13912,74 @@ export interface components {
          */
         sshKeyId: number;
         /**
+         * @description Name of the tag without `refs/tags/`, e.g. `v4.2.0` or `releases/2025-06`. It spans several path segments when it holds `/`: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own.
+         * @example v4.2.0
+         */
+        tagName: string;
+        /**
+         * @description Value of an access token allowed to run the job (its owner, or the token's own project roles, grant the "run job" privilege). The build is submitted in the token owner's name; HTTP credentials are not needed and not used. An unknown token is refused (400; 406 from v12.0.9). The token ends up in server and proxy logs with the URL: prefer a token that may do nothing else.
+         * @example x7Qm2Lr9TbV4kZp1sWc8NfYh3JdG6uEa0oRiKtMn
+         */
+        triggerAccessToken: string;
+        /**
+         * @description Branch to run the job on, without `refs/heads/`, e.g. `main`. Give exactly one of `branch` and `tag`: neither, or both, is refused with 400.
+         * @example main
+         */
+        triggerBranch: string;
+        /**
+         * @description Name of the job, as the build spec of the commit the branch or tag points to declares it. A job that build spec lacks is refused with 400.
+         * @example ci
+         */
+        triggerJob: string;
+        /**
+         * @description The job's parameters. There is no `params` parameter on the wire: each job parameter is a query parameter of its own, named like it (this object is exploded in form style: `?project=acme/webapp&job=deploy&access-token=...&environment=staging`). Repeat a name to give a parameter several values. Every query parameter other than `project`, `branch`, `tag`, `job`, `access-token` and `rebuild-if-finished` counts as a job parameter; every parameter the job declares must be given, and no other (refused with 500; 406 from v13.0.7; 400 from v15.1.0). `rebuild-if-finished` is reserved and has no effect.
+         * @example {
+         *       "environment": "staging"
+         *     }
+         */
+        triggerJobParams: {
+            [key: string]: string;
+        };
+        /**
+         * @description Path of the project whose job to run, e.g. `acme/webapp` (its path, not its id). An unknown path is refused (400; 406 from v12.0.9).
+         * @example acme/webapp
+         */
+        triggerProject: string;
+        /**
+         * @description Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give exactly one of `branch` and `tag`: neither, or both, is refused with 400.
+         * @example v4.2.0
+         */
+        triggerTag: string;
+        /**
+         * @description Id of the user authorization. Not a number shown in the web UI: ids are internal keys.
+         * @example 52
+         */
+        userAuthorizationId: number;
+        /**
+         * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+         * @example 3
+         */
+        userId: number;
+        /**
+         * @description Exact login name of the user (as used to sign in), e.g. `robin`.
+         * @example robin
+         */
+        userName: string;
+        /**
+         * @description Only users whose login name, full name or one of whose email addresses contains this text (case-insensitive). Leave it out to list every user.
+         * @example rob
+         */
+        userTerm: string;
+        /**
          * @description Id of the issue vote. Not a number shown in the web UI: ids are internal keys.
          * @example 26
          */
         voteId: number;
+        /**
+         * @description When `true`, each issue in the answer also carries `fields`: its stored custom field records (`id`, `issueId`, `name`, `value`, `type`, `ordinal`). Left out or `false`, no `fields` property is added.
+         * @example true
+         */
+        withFields: boolean;
         /**
          * @description Id of the issue work record. Not a number shown in the web UI: ids are internal keys.
          * @example 14
@@ -12312,6 +18022,4584 @@ export interface operations {
                 content: {
                     "application/json": number;
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetBasicSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userUpdateBasicSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        /** @description The new values. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdateData"];
+            };
+        };
+        responses: {
+            /** @description The account was updated. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account was deleted. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetBasicSettingsOfCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's own account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userQueryBasicSettings: {
+        parameters: {
+            query: {
+                /**
+                 * @description Only users whose login name, full name or one of whose email addresses contains this text (case-insensitive). Leave it out to list every user.
+                 * @example rob
+                 */
+                term?: components["parameters"]["userTerm"];
+                /**
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @example 0
+                 */
+                offset: components["parameters"]["offset"];
+                /**
+                 * @description How many records to return at most. Required: the server has no default, and this collection sets no upper limit.
+                 * @example 100
+                 */
+                count: components["parameters"]["countUnlimited"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserData"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The new account. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreateData"];
+            };
+        };
+        responses: {
+            /** @description The id of the new user. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Exact login name of the user (as used to sign in), e.g. `robin`.
+                 * @example robin
+                 */
+                name: components["parameters"]["userName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The id of the user, e.g. `3`. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetAccessTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's access tokens (possibly empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetEmailAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's email addresses (possibly empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAddress"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetAuthorizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's personal project roles (possibly empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAuthorization"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetMemberships: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's memberships (possibly empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetPullRequestReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's reviews (possibly empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullRequestReview"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetIssueVotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's votes (possibly empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueVote"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetIssueWatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's issue watches (possibly empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueWatch"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetProjectBuildQueryPersonalizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One record per project (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuildQueryPersonalization"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetProjectCodeCommentQueryPersonalizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One record per project (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeCommentQueryPersonalization"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetProjectCommitQueryPersonalizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One record per project (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommitQueryPersonalization"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetProjecIssueQueryPersonalizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One record per project (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueQueryPersonalization"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetProjecPullRequestQueryPersonalizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One record per project (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullRequestQueryPersonalization"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetPullRequestAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's assignments (possibly empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullRequestAssignment"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetPullRequestWatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's pull request watches (possibly empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullRequestWatch"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetSshKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's SSH keys (possibly empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SshKey"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userAddSshKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        /** @description The OpenSSH public key line. The body is raw text, not JSON: send the characters themselves (no surrounding quotes, no escaping) with `Content-Type: application/json`. */
+        requestBody: {
+            content: {
+                /** @example ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJv2kQeY6Zq3tJ0c4bq4Ylq0WmH1v6Yc3p3n9m2sQe8R robin@laptop */
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The id of the new SSH key. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userGetQueriesAndWatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's saved queries and watches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueriesAndWatches"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userSetQueriesAndWatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        /** @description Every saved query and watch of the user. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueriesAndWatches"];
+            };
+        };
+        responses: {
+            /** @description The queries and watches were saved. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account was disabled. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account was enabled. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userSetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        /** @description The new password. The body is raw text, not JSON: send the characters themselves (no surrounding quotes, no escaping) with `Content-Type: application/json`. */
+        requestBody: {
+            content: {
+                /** @example c0rrect-Horse-battery */
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The password was changed. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userResetTwoFactorAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user. Find your own with Get Me (`GET /users/me`), anyone's from a login name with Get User Id (`GET /users/ids/{name}`).
+                 * @example 3
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Two-factor authentication was reset. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    accessTokenGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the access token. Not a number shown in the web UI: ids are internal keys.
+                 * @example 8
+                 */
+                accessTokenId: components["parameters"]["accessTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    accessTokenUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the access token. Not a number shown in the web UI: ids are internal keys.
+                 * @example 8
+                 */
+                accessTokenId: components["parameters"]["accessTokenId"];
+            };
+            cookie?: never;
+        };
+        /** @description The properties to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessTokenUpdate"];
+            };
+        };
+        responses: {
+            /** @description The token was updated. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    accessTokenDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the access token. Not a number shown in the web UI: ids are internal keys.
+                 * @example 8
+                 */
+                accessTokenId: components["parameters"]["accessTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token was deleted. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    accessTokenGetAuthorizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the access token. Not a number shown in the web UI: ids are internal keys.
+                 * @example 8
+                 */
+                accessTokenId: components["parameters"]["accessTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token's project roles (possibly empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTokenAuthorization"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    accessTokenCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The new token. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description The id of the new token. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    accessTokenAuthorizationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the access token authorization. Not a number shown in the web UI: ids are internal keys.
+                 * @example 17
+                 */
+                authorizationId: components["parameters"]["accessTokenAuthorizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTokenAuthorization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    accessTokenAuthorizationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the access token authorization. Not a number shown in the web UI: ids are internal keys.
+                 * @example 17
+                 */
+                authorizationId: components["parameters"]["accessTokenAuthorizationId"];
+            };
+            cookie?: never;
+        };
+        /** @description The properties to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessTokenAuthorizationUpdate"];
+            };
+        };
+        responses: {
+            /** @description The authorization was updated. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    accessTokenAuthorizationDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the access token authorization. Not a number shown in the web UI: ids are internal keys.
+                 * @example 17
+                 */
+                authorizationId: components["parameters"]["accessTokenAuthorizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorization was removed. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    accessTokenAuthorizationCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The token, the project and the role. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessTokenAuthorizationCreate"];
+            };
+        };
+        responses: {
+            /** @description The id of the new authorization. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    emailAddressGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the email address. Not a number shown in the web UI: ids are internal keys.
+                 * @example 14
+                 */
+                emailAddressId: components["parameters"]["emailAddressId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailAddress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    emailAddressDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the email address. Not a number shown in the web UI: ids are internal keys.
+                 * @example 14
+                 */
+                emailAddressId: components["parameters"]["emailAddressId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email address was removed. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    emailAddressGetVerified: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the email address. Not a number shown in the web UI: ids are internal keys.
+                 * @example 14
+                 */
+                emailAddressId: components["parameters"]["emailAddressId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the address is verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    emailAddressCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The address and its owner. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailAddressCreate"];
+            };
+        };
+        responses: {
+            /** @description The id of the new email address. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    emailAddressSetAsPrimary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The id of the email address, as a bare JSON number (e.g. `14`). */
+        requestBody: {
+            content: {
+                "application/json": number;
+            };
+        };
+        responses: {
+            /** @description The id that was sent. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    emailAddressUseForGitOperations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The id of the email address, as a bare JSON number (e.g. `14`). */
+        requestBody: {
+            content: {
+                "application/json": number;
+            };
+        };
+        responses: {
+            /** @description The id that was sent. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    emailAddressResendVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The id of the email address, as a bare JSON number (e.g. `14`). */
+        requestBody: {
+            content: {
+                "application/json": number;
+            };
+        };
+        responses: {
+            /** @description The id that was sent. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    groupAuthorizationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the group authorization. Not a number shown in the web UI: ids are internal keys.
+                 * @example 44
+                 */
+                authorizationId: components["parameters"]["groupAuthorizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group authorization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupAuthorization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    groupAuthorizationDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the group authorization. Not a number shown in the web UI: ids are internal keys.
+                 * @example 44
+                 */
+                authorizationId: components["parameters"]["groupAuthorizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group authorization was removed. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    groupAuthorizationCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The project, the group and the role. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupAuthorizationCreate"];
+            };
+        };
+        responses: {
+            /** @description The id of the new group authorization. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userAuthorizationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user authorization. Not a number shown in the web UI: ids are internal keys.
+                 * @example 52
+                 */
+                authorizationId: components["parameters"]["userAuthorizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user authorization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAuthorization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userAuthorizationDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the user authorization. Not a number shown in the web UI: ids are internal keys.
+                 * @example 52
+                 */
+                authorizationId: components["parameters"]["userAuthorizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user authorization was removed. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    userAuthorizationCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The project, the user and the role. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserAuthorizationCreate"];
+            };
+        };
+        responses: {
+            /** @description The id of the new user authorization. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectGetBasicInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectUpdateBasicInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        /** @description The properties to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectUpdate"];
+            };
+        };
+        responses: {
+            /** @description The project was updated. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project was deleted. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectGetCloneUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clone URLs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloneUrl"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectGetSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project's settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectSetting"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectUpdateSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        /** @description The complete new settings of the project. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectSetting"];
+            };
+        };
+        responses: {
+            /** @description The settings were saved. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectGetForks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forks, possibly none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectGetBaseAuthorizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The default roles, possibly none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BaseAuthorization"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectGetGroupAuthorizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group roles, possibly none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupAuthorization"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectGetUserAuthorizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user roles, possibly none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAuthorization"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectGetLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels, possibly none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectLabel"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectQueryBasicInfo: {
+        parameters: {
+            query: {
+                /**
+                 * @description A filter in the query language of the web UI's project list; leave it out to list every project the caller can access. Field criteria put the field in double quotes: `"Name"`, `"Key"`, `"Path"`, `"Label"`, `"Service Desk Email Address"` and `"Id"` take `is` or `is not` and one or more quoted values separated by commas (names match case-insensitively with `*` as a wildcard; a path matches the whole path, `*` within one level and `**` across levels); `"Description" contains "<text>"`; `"Last Activity Date"` and `"Last Commit Date"` take `is since` or `is until` and a date such as `2025-06-01` (or a relative one such as `1 week ago`). Criteria without a field: `roots`, `leafs`, `fork roots`, `owned by me`, `owned by none`, `owned by "<login name>"`, `forks of "<project path>"`, `children of "<project path>"`, `without enough replicas`, `has outdated replicas`, `missing storage`, and `~text~` (every word of the text within the name or path). Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" asc|desc` by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address` or `Last Activity Date`, or `Last Commit Date`. To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. A query that does not parse, or names an unknown field, is answered with 400.
+                 * @example "Path" is "acme/webapp"
+                 */
+                query?: components["parameters"]["projectQuery"];
+                /**
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @example 0
+                 */
+                offset: components["parameters"]["offset"];
+                /**
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (400 otherwise); administrators may ask for more.
+                 * @example 100
+                 */
+                count: components["parameters"]["countLimitedForNonAdmins"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of projects, possibly empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The new project. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectCreate"];
+            };
+        };
+        responses: {
+            /** @description The new project's id. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectQueryIterations: {
+        parameters: {
+            query: {
+                /**
+                 * @description Only the iteration with this name, compared case-insensitively (no wildcards). Leave it out to match all.
+                 * @example Sprint 27
+                 */
+                name?: components["parameters"]["iterationNameFilter"];
+                /**
+                 * @description Only iterations starting on or before the day of this ISO 8601 date (the server's time zone decides the day). A value the server cannot read fails with 500.
+                 * @example 2025-07-31T00:00:00+08:00
+                 */
+                startBefore?: components["parameters"]["iterationStartBefore"];
+                /**
+                 * @description Only iterations starting on or after the day of this ISO 8601 date.
+                 * @example 2025-07-01T00:00:00+08:00
+                 */
+                startAfter?: components["parameters"]["iterationStartAfter"];
+                /**
+                 * @description Only iterations due on or before the day of this ISO 8601 date.
+                 * @example 2025-08-31T00:00:00+08:00
+                 */
+                dueBefore?: components["parameters"]["iterationDueBefore"];
+                /**
+                 * @description Only iterations due on or after the day of this ISO 8601 date.
+                 * @example 2025-07-15T00:00:00+08:00
+                 */
+                dueAfter?: components["parameters"]["iterationDueAfter"];
+                /**
+                 * @description `true` for closed iterations only, `false` for open ones only; leave it out for both.
+                 * @example false
+                 */
+                closed?: components["parameters"]["iterationClosed"];
+                /**
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @example 0
+                 */
+                offset: components["parameters"]["offset"];
+                /**
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (400 otherwise).
+                 * @example 100
+                 */
+                count: components["parameters"]["countLimited"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of iterations, possibly empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Iteration"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectGetTopContributors: {
+        parameters: {
+            query: {
+                /**
+                 * @description What to rank contributors by and what `dailyContributions` counts: commits, or lines added, or lines deleted.
+                 * @example COMMITS
+                 */
+                type: components["parameters"]["contributionType"];
+                /**
+                 * @description First day counted, as `yyyy-MM-dd`. Another format fails with 500.
+                 * @example 2025-01-01
+                 */
+                sinceDate: components["parameters"]["contributionSinceDate"];
+                /**
+                 * @description Last day counted, as `yyyy-MM-dd`.
+                 * @example 2025-06-30
+                 */
+                untilDate: components["parameters"]["contributionUntilDate"];
+                /**
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (400 otherwise).
+                 * @example 100
+                 */
+                count: components["parameters"]["countLimited"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The top contributors, possibly none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitContributor"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectLabelCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The project and the label spec. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectLabelCreate"];
+            };
+        };
+        responses: {
+            /** @description The id of the new label attachment. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    projectLabelDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project label (the attachment of a label to a project). Not a number shown in the web UI: ids are internal keys.
+                 * @example 23
+                 */
+                projectLabelId: components["parameters"]["projectLabelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label was detached. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryGetBranches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Branch names, possibly none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryCreateBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        /** @description The branch to create. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBranchRequest"];
+            };
+        };
+        responses: {
+            /** @description The branch was created. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryGetDefaultBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The default branch name, as bare text. The body is the text itself, without JSON quotes, although the server labels it `application/json`: read it as text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example main */
+                    "application/json": string;
+                };
+            };
+            /** @description The repository has no default branch yet (it has no commits). No body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositorySetDefaultBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        /** @description The branch name as a JSON string, without `refs/heads/`. */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The default branch was set. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryGetBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+                /**
+                 * @description Name of the branch without `refs/heads/`, e.g. `main` or `feature/login`. It spans several path segments when it holds `/`: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own.
+                 * @example feature/login
+                 */
+                branch: components["parameters"]["branchName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryDeleteBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+                /**
+                 * @description Name of the branch without `refs/heads/`, e.g. `main` or `feature/login`. It spans several path segments when it holds `/`: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own.
+                 * @example feature/login
+                 */
+                branch: components["parameters"]["branchName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branch was deleted. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryGetTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tag names, possibly none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryCreateTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        /** @description The tag to create. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTagRequest"];
+            };
+        };
+        responses: {
+            /** @description The tag was created. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryGetTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+                /**
+                 * @description Name of the tag without `refs/tags/`, e.g. `v4.2.0` or `releases/2025-06`. It spans several path segments when it holds `/`: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own.
+                 * @example v4.2.0
+                 */
+                tag: components["parameters"]["tagName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tag. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryDeleteTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+                /**
+                 * @description Name of the tag without `refs/tags/`, e.g. `v4.2.0` or `releases/2025-06`. It spans several path segments when it holds `/`: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own.
+                 * @example v4.2.0
+                 */
+                tag: components["parameters"]["tagName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tag was deleted. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryQueryCommits: {
+        parameters: {
+            query: {
+                /**
+                 * @description Which commits to list, in the query language of the web UI's commit list: criteria separated by spaces, each value in parentheses. Revisions: `branch(main)`, `tag(v4.2.0)`, `commit(<hash>)`, `build(<reference>)` and `default-branch`, each optionally preceded by `since` or `until` to bound a range (`since tag(v4.0.0) until tag(v4.2.0)`); without a revision, commits of every branch are listed. Filters: `before(2025-06-01)`, `after(...)`, `author(...)`, `committer(...)`, `authored-by-me`, `committed-by-me`, `path(src/**)`, `message(...)` and `~text~`. A query that does not parse is answered with 400; a branch, tag or commit the repository lacks with 404.
+                 * @example since tag(v4.0.0) until tag(v4.2.0) path(src/**)
+                 */
+                query?: components["parameters"]["commitQuery"];
+                /**
+                 * @description How many commits to return at most, newest first. Required: the server has no default. At most 10000 for every caller (400 otherwise). There is no offset: narrow the query instead.
+                 * @example 100
+                 */
+                count: components["parameters"]["commitCount"];
+                /**
+                 * @description Which properties of each commit to fill in; repeat the parameter for several (`field=SUBJECT&field=AUTHOR`). `hash` is always there; the others stay null unless asked for. `FILE_CHANGES` lists the changed files; `LINE_CHANGES` lists them too and counts the added and deleted lines of each. Leave it out to get hashes only. A name not in the list fails with 500.
+                 * @example [
+                 *       "SUBJECT",
+                 *       "AUTHOR",
+                 *       "COMMIT_DATE"
+                 *     ]
+                 */
+                field?: components["parameters"]["commitFields"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commits, possibly none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogCommit"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryGetCommit: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Which properties of each commit to fill in; repeat the parameter for several (`field=SUBJECT&field=AUTHOR`). `hash` is always there; the others stay null unless asked for. `FILE_CHANGES` lists the changed files; `LINE_CHANGES` lists them too and counts the added and deleted lines of each. Leave it out to get hashes only. A name not in the list fails with 500.
+                 * @example [
+                 *       "SUBJECT",
+                 *       "AUTHOR",
+                 *       "COMMIT_DATE"
+                 *     ]
+                 */
+                field?: components["parameters"]["commitFields"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+                /**
+                 * @description The commit: its full 40-digit SHA-1, or anything Git resolves to a commit (an abbreviated hash, a branch or a tag name).
+                 * @example 9c3e4f1a7b2d8e6c5a4f3b2e1d0c9b8a7f6e5d4c
+                 */
+                commitHash: components["parameters"]["commitHash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogCommit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryGetDirectory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+                /**
+                 * @description A revision (branch, tag or commit hash) followed by the path of a directory inside it, e.g. `main/src/main/java`; the revision alone lists the root. The server takes the shortest leading part that names a revision as the revision, so `release/4.2/src` reads `4.2/src` of a branch `release` if there is one. A revision or path that does not exist is answered with 404. It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own.
+                 * @example main/src
+                 */
+                revisionAndDirectory: components["parameters"]["revisionAndDirectory"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The directory's entries, possibly none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectoryChild"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryGetFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+                /**
+                 * @description A revision (branch, tag or commit hash) followed by the path of a file inside it, e.g. `main/docs/README.md` or `v4.2.0/pom.xml`. The server takes the shortest leading part that names a revision as the revision (mind branches whose names extend others, such as `release` and `release/4.2`). A revision or file that does not exist is answered with 404. It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`).
+                 * @example main/docs/README.md
+                 */
+                revisionAndFile: components["parameters"]["revisionAndFile"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    repositoryEditFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the project, not its path. Find the id of a path with Query Basic Info (`GET /projects`) and the query `"Path" is "acme/webapp"`.
+                 * @example 7
+                 */
+                projectId: components["parameters"]["projectId"];
+                /**
+                 * @description For Edit File, a branch name (not a tag or commit) followed by the path of the file to write, e.g. `main/docs/README.md` (the server calls it `branchAndFile`). In an empty repository the first segment is taken as the branch to create. It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`).
+                 * @example main/docs/README.md
+                 */
+                revisionAndFile: components["parameters"]["branchAndFile"];
+            };
+            cookie?: never;
+        };
+        /** @description What to do with the file, and the commit message. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileEditRequest"];
+            };
+        };
+        responses: {
+            /** @description The commit made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileEditResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    versionGetServerVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server version, as bare text. The body is the text itself, without JSON quotes, although the server labels it `application/json`: read it as text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example 16.5.6 */
+                    "application/json": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    versionGetCompatibleTodVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The compatible version range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionRange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueGetBasicInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Issue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issue was deleted. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueGetFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The field values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueFieldValues"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueSetFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        /** @description The field values to set, keyed by field name; a null value clears the field. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueFieldValues"];
+            };
+        };
+        responses: {
+            /** @description The fields were set. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueGetChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueChange"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueGetComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueComment"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueGetWorks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The work records; empty when no time was logged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueWork"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueGetIterations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The iterations; empty when the issue is not scheduled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Iteration"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueSetIterations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        /** @description Ids of the iterations, as a JSON array; `[]` unschedules the issue. */
+        requestBody: {
+            content: {
+                "application/json": number[];
+            };
+        };
+        responses: {
+            /** @description The iterations were set. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueGetVotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The votes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueVote"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueGetWatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The watch records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueWatch"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueGetLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueLink"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueGetPullRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pull requests; empty when no commit fixes the issue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullRequest"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueGetCommits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fixing commits; empty when there are none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixCommit"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueQuery: {
+        parameters: {
+            query: {
+                /**
+                 * @description A filter in the query language of the web UI's issue list; leave it out to match every issue the caller can see. Fields, each in double quotes: `Project`, `Number`, `State`, `Title`, `Description`, `Comment`, `Submit Date`, `Last Activity Date`, `Iteration`, `Estimated Time`, `Spent Time`, `Progress`, `Vote Count`, `Comment Count`, `Reaction: Thumbs Up Count`, `Reaction: Thumbs Down Count`, `Reaction: Smile Count`, `Reaction: Tada Count`, `Reaction: Confused Count`, `Reaction: Heart Count`, `Reaction: Rocket Count`, `Reaction: Eyes Count`, and every custom field defined in the server's issue settings (e.g. `Type`, `Priority`, `Assignees`). Operators: `is` and `is not`; `contains` (Title, Description, Comment and text fields); `is greater than` and `is less than` (Number, the counts, the times, Progress, number fields and single-choice fields); `is before` and `is after` (State, in workflow order); `is since` and `is until` (Submit Date, Last Activity Date and date fields); `is empty` and `is not empty` (Iteration and custom fields); `is me` and `is not me` (user fields, e.g. `"Assignees" is me`). Criteria without a field: `confidential`, `submitted by me`, `watched by me`, `ignored by me`, `commented by me`, `mentioned me`, `submitted by "robin"` (likewise `watched by`, `ignored by`, `commented by`, `mentioned`), `fixed in commit "<hash>"`, `fixed in build "<project>#<number>"`, `fixed in pull request "<project>#<number>"`, `fixed between tag "v1.0" and branch "main"`, `has any "<link name>"`, `any "<link name>" matching (<criteria>)`, `all "<link name>" matching (<criteria>)`, and a bare reference such as `acme/webapp#100` or `KEY-100`. Combine criteria with `and`, `or`, `not(...)` and parentheses. Sort with `order by "<field>" asc|desc`, by Number, State, Project, Submit Date, Last Activity Date, Vote Count, Comment Count, Estimated Time, Spent Time, Progress, Board Position, a reaction count, or a choice, date, integer or iteration custom field; unsorted, the most recently active issues come first. Criteria about the web UI's current context (`fixed in current build`, `"Build" is current`, ...) are refused here. Examples: `"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc`; to turn an issue number into its id, `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`. A query that does not parse, or names a field or criterion the issue list does not know, is answered with 400.
+                 * @example "State" is "Open" and "Type" is "Bug" order by "Submit Date" desc
+                 */
+                query?: components["parameters"]["issueQuery"];
+                /**
+                 * @description When `true`, each issue in the answer also carries `fields`: its stored custom field records (`id`, `issueId`, `name`, `value`, `type`, `ordinal`). Left out or `false`, no `fields` property is added.
+                 * @example true
+                 */
+                withFields?: components["parameters"]["withFields"];
+                /**
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @example 0
+                 */
+                offset: components["parameters"]["offset"];
+                /**
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (400 otherwise); administrators may ask for more.
+                 * @example 100
+                 */
+                count: components["parameters"]["countLimitedForNonAdmins"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching issues of the page; empty past the last match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Issue"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Project, title and optional description, iterations and field values. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueOpenData"];
+            };
+        };
+        responses: {
+            /** @description The id of the new issue (not its number). The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueSetTitle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        /** @description The new title as plain text; must not be empty (400). The body is raw text, not JSON: send the characters themselves (no surrounding quotes, no escaping) with `Content-Type: application/json`. */
+        requestBody: {
+            content: {
+                /** @example Webhook deliveries are not retried after a receiver timeout */
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The title was set. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueSetDescription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        /** @description The new description as plain Markdown text; an empty body clears it. The body is raw text, not JSON: send the characters themselves (no surrounding quotes, no escaping) with `Content-Type: application/json`. */
+        requestBody?: {
+            content: {
+                /**
+                 * @example When the receiver times out, the delivery is marked failed and never retried.
+                 *
+                 *     Seen on 4.2.0 and 4.2.1.
+                 */
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The description was set. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueSetConfidential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        /** @description The JSON literal `true` (confidential) or `false` (public). */
+        requestBody: {
+            content: {
+                "application/json": boolean;
+            };
+        };
+        responses: {
+            /** @description The confidentiality was set. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueSetOwnEstimatedTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        /** @description The estimate as a JSON number. The help page of these releases calls it hours, but the server stores the number unchanged and time tracking counts in minutes. */
+        requestBody: {
+            content: {
+                "application/json": number;
+            };
+        };
+        responses: {
+            /** @description The estimate was set. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueTransitState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 1543
+                 */
+                issueId: components["parameters"]["issueId"];
+            };
+            cookie?: never;
+        };
+        /** @description The state to move to, field values and an optional comment. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StateTransitionData"];
+            };
+        };
+        responses: {
+            /** @description The issue is in the new state. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueCommentGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue comment. Not a number shown in the web UI: ids are internal keys.
+                 * @example 2207
+                 */
+                commentId: components["parameters"]["issueCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueComment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueCommentUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue comment. Not a number shown in the web UI: ids are internal keys.
+                 * @example 2207
+                 */
+                commentId: components["parameters"]["issueCommentId"];
+            };
+            cookie?: never;
+        };
+        /** @description The new comment text (Markdown), sent as-is without JSON quoting. The body is raw text, not JSON: send the characters themselves (no surrounding quotes, no escaping) with `Content-Type: application/json`. */
+        requestBody: {
+            content: {
+                /** @example Reproduced with a receiver that sleeps 40 s; the retry queue never sees the delivery. Logs attached. */
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The text was saved (or was already the same). The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueCommentDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the issue comment. Not a number shown in the web UI: ids are internal keys.
+                 * @example 2207
+                 */
+                commentId: components["parameters"]["issueCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment was removed. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    issueCommentCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The issue, the author and the text. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueCommentCreate"];
+            };
+        };
+        responses: {
+            /** @description The id of the new comment. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    codeCommentGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the code comment. Not a number shown in the web UI: ids are internal keys.
+                 * @example 418
+                 */
+                commentId: components["parameters"]["codeCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeComment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    codeCommentDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the code comment. Not a number shown in the web UI: ids are internal keys.
+                 * @example 418
+                 */
+                commentId: components["parameters"]["codeCommentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code comment was deleted. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    pullRequestLabelCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The pull request and the label spec. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestLabelCreate"];
+            };
+        };
+        responses: {
+            /** @description The id of the new label attachment. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    pullRequestLabelDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the pull request label (the attachment of a label to a pull request). Not a number shown in the web UI: ids are internal keys.
+                 * @example 61
+                 */
+                pullRequestLabelId: components["parameters"]["pullRequestLabelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label was taken off. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    triggerJobTriggerJobViaGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description Path of the project whose job to run, e.g. `acme/webapp` (its path, not its id). An unknown path is refused (400; 406 from v12.0.9).
+                 * @example acme/webapp
+                 */
+                project: components["parameters"]["triggerProject"];
+                /**
+                 * @description Branch to run the job on, without `refs/heads/`, e.g. `main`. Give exactly one of `branch` and `tag`: neither, or both, is refused with 400.
+                 * @example main
+                 */
+                branch?: components["parameters"]["triggerBranch"];
+                /**
+                 * @description Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give exactly one of `branch` and `tag`: neither, or both, is refused with 400.
+                 * @example v4.2.0
+                 */
+                tag?: components["parameters"]["triggerTag"];
+                /**
+                 * @description Name of the job, as the build spec of the commit the branch or tag points to declares it. A job that build spec lacks is refused with 400.
+                 * @example ci
+                 */
+                job: components["parameters"]["triggerJob"];
+                /**
+                 * @description Value of an access token allowed to run the job (its owner, or the token's own project roles, grant the "run job" privilege). The build is submitted in the token owner's name; HTTP credentials are not needed and not used. An unknown token is refused (400; 406 from v12.0.9). The token ends up in server and proxy logs with the URL: prefer a token that may do nothing else.
+                 * @example x7Qm2Lr9TbV4kZp1sWc8NfYh3JdG6uEa0oRiKtMn
+                 */
+                "access-token": components["parameters"]["triggerAccessToken"];
+                /**
+                 * @description The job's parameters. There is no `params` parameter on the wire: each job parameter is a query parameter of its own, named like it (this object is exploded in form style: `?project=acme/webapp&job=deploy&access-token=...&environment=staging`). Repeat a name to give a parameter several values. Every query parameter other than `project`, `branch`, `tag`, `job`, `access-token` and `rebuild-if-finished` counts as a job parameter; every parameter the job declares must be given, and no other (refused with 500; 406 from v13.0.7; 400 from v15.1.0). `rebuild-if-finished` is reserved and has no effect.
+                 * @example {
+                 *       "environment": "staging"
+                 *     }
+                 */
+                params?: components["parameters"]["triggerJobParams"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The id (not number) of the triggered build. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    triggerJobTriggerJobViaPost: {
+        parameters: {
+            query: {
+                /**
+                 * @description Path of the project whose job to run, e.g. `acme/webapp` (its path, not its id). An unknown path is refused (400; 406 from v12.0.9).
+                 * @example acme/webapp
+                 */
+                project: components["parameters"]["triggerProject"];
+                /**
+                 * @description Branch to run the job on, without `refs/heads/`, e.g. `main`. Give exactly one of `branch` and `tag`: neither, or both, is refused with 400.
+                 * @example main
+                 */
+                branch?: components["parameters"]["triggerBranch"];
+                /**
+                 * @description Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give exactly one of `branch` and `tag`: neither, or both, is refused with 400.
+                 * @example v4.2.0
+                 */
+                tag?: components["parameters"]["triggerTag"];
+                /**
+                 * @description Name of the job, as the build spec of the commit the branch or tag points to declares it. A job that build spec lacks is refused with 400.
+                 * @example ci
+                 */
+                job: components["parameters"]["triggerJob"];
+                /**
+                 * @description Value of an access token allowed to run the job (its owner, or the token's own project roles, grant the "run job" privilege). The build is submitted in the token owner's name; HTTP credentials are not needed and not used. An unknown token is refused (400; 406 from v12.0.9). The token ends up in server and proxy logs with the URL: prefer a token that may do nothing else.
+                 * @example x7Qm2Lr9TbV4kZp1sWc8NfYh3JdG6uEa0oRiKtMn
+                 */
+                "access-token": components["parameters"]["triggerAccessToken"];
+                /**
+                 * @description The job's parameters. There is no `params` parameter on the wire: each job parameter is a query parameter of its own, named like it (this object is exploded in form style: `?project=acme/webapp&job=deploy&access-token=...&environment=staging`). Repeat a name to give a parameter several values. Every query parameter other than `project`, `branch`, `tag`, `job`, `access-token` and `rebuild-if-finished` counts as a job parameter; every parameter the job declares must be given, and no other (refused with 500; 406 from v13.0.7; 400 from v15.1.0). `rebuild-if-finished` is reserved and has no effect.
+                 * @example {
+                 *       "environment": "staging"
+                 *     }
+                 */
+                params?: components["parameters"]["triggerJobParams"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The id (not number) of the triggered build. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    jobRunRunBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What to run; `@type` says whether it runs on a commit or on a pull request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobRun"];
+            };
+        };
+        responses: {
+            /** @description The id (not number) of the build; follow it with Build's Get Build. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    jobRunRebuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The build to run again and why. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobRerun"];
+            };
+        };
+        responses: {
+            /** @description The build was submitted again (or had not finished). The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    jobRunCancelBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 2031
+                 */
+                buildId: components["parameters"]["buildId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build was cancelled (or had already finished). The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    buildLabelCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The build and the label spec. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuildLabelCreate"];
+            };
+        };
+        responses: {
+            /** @description The id of the new build label. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    buildLabelDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the build label (the attachment of a label to a build). Not a number shown in the web UI: ids are internal keys.
+                 * @example 61
+                 */
+                buildLabelId: components["parameters"]["buildLabelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label was taken off. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    buildLogStreamDownloadLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 2031
+                 */
+                buildId: components["parameters"]["buildId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The framed log stream (status, entries, keep-alives, final status), sent chunked. The body is the bytes themselves. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    artifactGetArtifactInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 2031
+                 */
+                buildId: components["parameters"]["buildId"];
+                /**
+                 * @description Where in the build's artifacts: empty for the artifact root, otherwise `/` followed by the path of a directory or file, e.g. `/dist` (the server's template is `(/.*)?`, glued to the segment before it). It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing `..` is refused with 500.
+                 * @example /dist
+                 */
+                artifactPath: components["parameters"]["artifactSubPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file or directory at the path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArtifactInfo"];
+                };
+            };
+            /** @description Nothing is stored at the path (or the build has no artifacts at all). No body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    artifactDownloadArtifact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 2031
+                 */
+                buildId: components["parameters"]["buildId"];
+                /**
+                 * @description Path of the file relative to the build's artifact root, e.g. `dist/webapp-4.2.0.tar.gz`. It spans several path segments: send the `/` between directories as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing `..` is refused with 500.
+                 * @example dist/webapp-4.2.0.tar.gz
+                 */
+                artifactPath: components["parameters"]["artifactPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's content, whatever its type. The body is the bytes themselves. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    artifactUploadArtifact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 2031
+                 */
+                buildId: components["parameters"]["buildId"];
+                /**
+                 * @description Path of the file relative to the build's artifact root, e.g. `dist/webapp-4.2.0.tar.gz`. It spans several path segments: send the `/` between directories as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing `..` is refused with 500.
+                 * @example dist/webapp-4.2.0.tar.gz
+                 */
+                artifactPath: components["parameters"]["artifactPath"];
+            };
+            cookie?: never;
+        };
+        /** @description The file's content. The body is the raw bytes of the file. */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The file was stored. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    artifactDeleteArtifact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @example 2031
+                 */
+                buildId: components["parameters"]["buildId"];
+                /**
+                 * @description Where in the build's artifacts: empty for the artifact root, otherwise `/` followed by the path of a directory or file, e.g. `/dist` (the server's template is `(/.*)?`, glued to the segment before it). It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing `..` is refused with 500.
+                 * @example /dist
+                 */
+                artifactPath: components["parameters"]["artifactSubPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The artifacts were deleted. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    agentGetBasicInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the agent. Not a number shown in the web UI: ids are internal keys.
+                 * @example 3
+                 */
+                agentId: components["parameters"]["agentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    agentGetAttributes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the agent. Not a number shown in the web UI: ids are internal keys.
+                 * @example 3
+                 */
+                agentId: components["parameters"]["agentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attribute values by attribute name (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    agentUpdateAttributes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the agent. Not a number shown in the web UI: ids are internal keys.
+                 * @example 3
+                 */
+                agentId: components["parameters"]["agentId"];
+            };
+            cookie?: never;
+        };
+        /** @description Every attribute the agent should have, value by name. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The attributes were replaced. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    agentQueryBasicInfo: {
+        parameters: {
+            query: {
+                /**
+                 * @description A filter in the query language of the administration pages' agent list; leave it out to list every agent. Fields, each in double quotes: `Name`, `Ip Address`, `Os`, `Os Version`, `Os Arch`, and the name of any agent attribute. Each takes `is` or `is not` and one or more quoted values separated by commas (`"Os" is "Linux", "Windows 11"`); the five built-in fields match case-insensitively with `*` as a wildcard, attribute values match exactly. Criteria without a field: `online`, `offline`, `paused`, `has running builds`, `has attribute "<name>"`, `not used since "<date>"`, `ever used since "<date>"` (a date such as `2025-06-01`, or a relative one such as `1 week ago`), `ran build "<project path>#<number>"`, and `~text~` (the text anywhere in the name, IP address or OS fields). Combine criteria with `and`, `or`, `not(...)` and parentheses. Sort with `order by "<field>" asc|desc` by `Name`, `Ip Address`, `Os`, `Os Version`, `Os Arch` or `Last Used Date` (most recent first unless `asc`). A query that does not parse, or names an unknown field or attribute, is answered with 400.
+                 * @example "Os" is "Linux" and online order by "Name"
+                 */
+                query?: components["parameters"]["agentQuery"];
+                /**
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @example 0
+                 */
+                offset: components["parameters"]["offset"];
+                /**
+                 * @description How many records to return at most. Required: the server has no default, and this collection sets no upper limit.
+                 * @example 100
+                 */
+                count: components["parameters"]["countUnlimited"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of agents, possibly empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    agentTokenGetBasicInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the agent token. Not a number shown in the web UI: ids are internal keys.
+                 * @example 5
+                 */
+                tokenId: components["parameters"]["agentTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    agentTokenDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the agent token. Not a number shown in the web UI: ids are internal keys.
+                 * @example 5
+                 */
+                tokenId: components["parameters"]["agentTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token was deleted. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    agentTokenGetAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the agent token. Not a number shown in the web UI: ids are internal keys.
+                 * @example 5
+                 */
+                tokenId: components["parameters"]["agentTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent using the token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            /** @description No agent has connected with the token yet. No body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    agentTokenQueryBasicInfo: {
+        parameters: {
+            query: {
+                /**
+                 * @description Only the token with exactly this secret value. Leave it out to list every token.
+                 * @example 0b6f2a3e-9d41-4c7a-8e25-61f0d3b9a7c4
+                 */
+                value?: components["parameters"]["agentTokenValue"];
+                /**
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @example 0
+                 */
+                offset: components["parameters"]["offset"];
+                /**
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (400 otherwise).
+                 * @example 100
+                 */
+                count: components["parameters"]["countLimited"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of tokens, possibly empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentToken"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    agentTokenCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The id of the new token. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    packageBlobFindByHash: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Id of the project whose package storage to look in. Without it nothing is found (204).
+                 * @example 12
+                 */
+                projectId?: components["parameters"]["packBlobProjectId"];
+                /**
+                 * @description SHA-256 of the blob's content, as 64 lower-case hex digits (what registries call the digest, without `sha256:`). Without it nothing is found (204).
+                 * @example 3f1c9a7e5b2d4c6a8e0f1b3d5c7a9e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3a
+                 */
+                hash?: components["parameters"]["packBlobHash"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blob. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackBlob"];
+                };
+            };
+            /** @description The project holds no blob with that hash. No body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    packageBlobDownloadBlob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the package blob. Not a number shown in the web UI: ids are internal keys.
+                 * @example 301
+                 */
+                packBlobId: components["parameters"]["packBlobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blob's bytes. The body is the bytes themselves. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    packageLabelCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The package and the label spec. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackLabelCreate"];
+            };
+        };
+        responses: {
+            /** @description The id of the new package label. The body is the id as a bare JSON number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    packageLabelDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the package label (the attachment of a label to a package). Not a number shown in the web UI: ids are internal keys.
+                 * @example 4
+                 */
+                packLabelId: components["parameters"]["packLabelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The label was taken off. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

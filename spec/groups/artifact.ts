@@ -1,0 +1,100 @@
+import type { GroupSpec, OperationSpec } from '../model.js';
+
+/**
+ * The Artifact group, read from OneDev's ArtifactResource at each tag. The routes did not change
+ * from v11.11.0 to v16.5.6; v16.1.0 let everyone who can access a project read the artifacts of
+ * all its builds (job privileges no longer hide them).
+ */
+
+const ACCESS_BUILD =
+  'Anyone allowed to see builds of this job in the build\'s project (the "access build" job ' +
+  'privilege, granted by the project\'s roles or by anonymous access), or an administrator.';
+
+/** From v16.1.0 on. */
+const ACCESS_PROJECT =
+  'Anyone who can access the build\'s project (through a role, a group, a default role or ' +
+  'anonymous access), or an administrator. Job privileges no longer limit who reads artifacts.';
+
+const MANAGE_JOB = 'Users with the "manage job" privilege for the build\'s job in its project, or an administrator.';
+
+const getInfo: OperationSpec = {
+  name: 'Get Artifact Info',
+  method: 'GET',
+  path: '/artifacts/{buildId}/infos{artifactPath}',
+  description:
+    'Tells what is stored at a path of a build\'s artifacts: a file (size, time, media type) or a ' +
+    'directory with its entries. Leave the path empty to list the artifact root. Browse the ' +
+    'artifacts by following the entries\' `path`s (prefixed with `/`).',
+  permission: ACCESS_BUILD,
+  parameters: ['buildId', 'artifactSubPath'],
+  success: {
+    kind: 'json',
+    type: { ref: 'ArtifactInfo' },
+    description: 'The file or directory at the path.',
+    example: 'DirectoryInfo',
+  },
+  noContent: 'Nothing is stored at the path (or the build has no artifacts at all).',
+  errors: [401, 403, 404, 500],
+};
+
+const download: OperationSpec = {
+  name: 'Download Artifact',
+  method: 'GET',
+  path: '/artifacts/{buildId}/contents/{artifactPath}',
+  description:
+    'Downloads one artifact file of a build, streamed as it is read from storage (also from ' +
+    'another server of a cluster). A path that is not a file fails: the server answers 500 or ' +
+    'cuts the stream short, so check the path with Get Artifact Info first.',
+  permission: ACCESS_BUILD,
+  parameters: ['buildId', 'artifactPath'],
+  success: {
+    kind: 'binary',
+    description: 'The file\'s content, whatever its type.',
+    mediaType: 'application/octet-stream',
+  },
+  errors: [401, 403, 404, 500],
+};
+
+export const artifactGroup: GroupSpec = {
+  name: 'Artifact',
+  description:
+    'Files a build published (or that were uploaded to it): browse, download, upload and delete ' +
+    'them. Artifacts are addressed by build id, which differs from the build number: find the ' +
+    'id with Build\'s Query Builds and a query such as `"Number" is "path/to/project#100"` or ' +
+    '`"Number" is "PROJECTKEY-100"`. Artifact paths may span several URL segments; send their ' +
+    'slashes as they are.',
+  operations: [
+    { ...getInfo, until: 'v16.1.0' },
+    { ...getInfo, since: 'v16.1.0', permission: ACCESS_PROJECT },
+    { ...download, until: 'v16.1.0' },
+    { ...download, since: 'v16.1.0', permission: ACCESS_PROJECT },
+    {
+      name: 'Upload Artifact',
+      method: 'POST',
+      path: '/artifacts/{buildId}/{artifactPath}',
+      description:
+        'Stores the request body as an artifact file of a build, creating the directories on the ' +
+        'way and replacing a file already at that path. The build may be finished. The body is ' +
+        'streamed to storage, so large files are fine.',
+      permission: MANAGE_JOB,
+      parameters: ['buildId', 'artifactPath'],
+      body: { kind: 'binary', description: 'The file\'s content.' },
+      success: { kind: 'empty', description: 'The file was stored.' },
+      errors: [401, 403, 404, 500],
+    },
+    {
+      name: 'Delete Artifact',
+      method: 'DELETE',
+      path: '/artifacts/{buildId}{artifactPath}',
+      description:
+        'Deletes artifacts of a build. With an empty path every artifact of the build is deleted. ' +
+        'With the path of a file, that file is deleted. Careful with the path of a directory: ' +
+        'the server then deletes all of the build\'s artifacts, not just that directory (it ' +
+        'removes the artifact root). A path where nothing is stored fails with 500.',
+      permission: MANAGE_JOB,
+      parameters: ['buildId', 'artifactSubPath'],
+      success: { kind: 'empty', description: 'The artifacts were deleted.' },
+      errors: [401, 403, 404, 500],
+    },
+  ],
+};

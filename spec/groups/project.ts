@@ -1,0 +1,431 @@
+import type { GroupSpec, OperationSpec } from '../model.js';
+
+/**
+ * The Project group, read from OneDev's ProjectResource at each tag. v12.0.0 renamed five
+ * operations and moved reads and writes from the Project entity to the ProjectData bean (whose
+ * `id` came in v12.0.1); v12.0.10 added Get Project Id; v15.0.0 added workspace settings; v15.0.6
+ * checked permissions before touching anything; v16.0.0 made Get Forks answer ProjectData (until
+ * then it answered stored records, settings and job secrets included); v16.2.0 dropped the
+ * contribution `type` of Get Top Contributors.
+ */
+
+const ACCESS =
+  'Anyone who can access the project (through a role, a group, a default role, or anonymous ' +
+  'access when the server allows it), or an administrator.';
+
+const READ_ANY =
+  'Any caller (anonymous ones only when the server allows anonymous access); the answer only holds ' +
+  'projects the caller can access.';
+
+const MANAGE =
+  'Users allowed to manage the project (a role with the "manage project" permission, on this ' +
+  'project or an ancestor), or an administrator.';
+
+const CREATE =
+  'To create a root project, an administrator or a member of a group with the "create root ' +
+  'projects" option; to create a child, a user allowed to create children of ' +
+  'the parent project (the "create children" permission), or an administrator.';
+
+const CREATE_FROM_15 =
+  `${CREATE} From v15.0.6, making a fork (\`forkedFromId\`) also needs permission to read the code of the original.`;
+
+const UPDATE =
+  `${MANAGE} Moving the project under another parent (or to the root) also needs permission to ` +
+  'create projects there.';
+
+const PROJECT_DELETE =
+  'Deletes the project together with its child projects, repository, issues, pull requests, builds ' +
+  'and packages; its forks are kept. A project that server settings still refer to is refused ' +
+  'with 500 and a message saying where it is used.';
+
+const getProjectV11: OperationSpec = {
+  name: 'Get Basic Info',
+  until: 'v12.0.0',
+  method: 'GET',
+  path: '/projects/{projectId}',
+  description: 'Reads a project: name, path, parent, fork origin and what it manages.',
+  permission: ACCESS,
+  parameters: ['projectId'],
+  success: { kind: 'json', type: { ref: 'Project' }, description: 'The project.', example: 'Project' },
+  errors: [401, 403, 404],
+};
+
+const getForks: OperationSpec = {
+  name: 'Get Forks',
+  method: 'GET',
+  path: '/projects/{projectId}/forks',
+  description:
+    'Lists the projects forked directly from this one (forks of forks are not included). Up to ' +
+    'v11.11.x the records are those Get Basic Info answers. From v12.0.0 until v16.0.0 the server ' +
+    'writes the stored records as they are: each carries every setting of the fork (branch ' +
+    'protections, web hooks, build settings with job secrets in clear text, ...), whatever the ' +
+    'caller may see otherwise.',
+  permission: ACCESS,
+  parameters: ['projectId'],
+  success: {
+    kind: 'json',
+    type: { array: { ref: 'Project' } },
+    description: 'The forks, possibly none.',
+    example: 'ProjectForkList',
+  },
+  errors: [401, 403, 404],
+};
+
+export const projectGroup: GroupSpec = {
+  name: 'Project',
+  description:
+    'Projects: Git repositories with their issues, pull requests, builds and packages, arranged in a ' +
+    'tree (`acme/webapp` is project `webapp` under project `acme`). Operations take the project id, ' +
+    'not its path. **Finding a project id from its path:** from v12.0.10 call Get Project Id, ' +
+    '`GET /projects/ids/acme/webapp`, which answers with the bare id; on older servers query ' +
+    '`GET /projects?query="Path" is "acme/webapp"&offset=0&count=1` and read `id` from the one ' +
+    'record (v12.0.0 itself leaves `id` out of project records; there the id can only be read from ' +
+    'another record that refers to the project). Settings (protection rules, job secrets, web ' +
+    'hooks, ...) are read and replaced as a whole with Get Setting and Update Setting; labels are ' +
+    'attached with the Project Label group, roles with the Base, Group and User Authorization groups.',
+  operations: [
+    getProjectV11,
+    {
+      name: 'Get Project',
+      since: 'v12.0.0',
+      method: 'GET',
+      path: '/projects/{projectId}',
+      description: 'Reads a project: name, key, path, parent, fork origin and what it manages.',
+      permission: ACCESS,
+      parameters: ['projectId'],
+      success: { kind: 'json', type: { ref: 'ProjectData' }, description: 'The project.', example: 'ProjectData' },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Get Project Id',
+      since: 'v12.0.10',
+      method: 'GET',
+      path: '/projects/ids/{path}',
+      description:
+        'Turns a project path into the project id the other operations take: ' +
+        '`GET /projects/ids/acme/webapp` answers `7`. The whole path must match, ' +
+        'ignoring case (no wildcards). A path that names no project and a project the caller may not access are ' +
+        'both answered with 404, so the answer does not reveal hidden projects.',
+      permission: ACCESS,
+      parameters: ['projectPath'],
+      success: { kind: 'id', description: 'The id of the project with that path.' },
+      errors: [401, 404],
+    },
+    {
+      name: 'Get Clone URL',
+      method: 'GET',
+      path: '/projects/{projectId}/clone-url',
+      description:
+        'Reads the URLs to clone the project\'s repository with over HTTP(S) and SSH (from v13.1.0 ' +
+        'ending in `.git`). Cloning needs code read permission; these URLs are given to anyone who ' +
+        'can access the project.',
+      permission: ACCESS,
+      parameters: ['projectId'],
+      success: { kind: 'json', type: { ref: 'CloneUrl' }, description: 'The clone URLs.', example: 'CloneUrl' },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Get Setting',
+      method: 'GET',
+      path: '/projects/{projectId}/setting',
+      description:
+        'Reads every setting of the project that is not part of the project record: branch and tag ' +
+        'protection, issue, build, package, pull request (and from v15.0.0 workspace) settings, saved ' +
+        'queries, web hooks and plugin settings. Job secrets are included in clear text. Only the ' +
+        'project\'s own settings are returned, not those it inherits from its parents.',
+      permission: MANAGE,
+      parameters: ['projectId'],
+      success: {
+        kind: 'json',
+        type: { ref: 'ProjectSetting' },
+        description: 'The project\'s settings.',
+        example: 'ProjectSetting',
+      },
+      errors: [401, 403, 404],
+    },
+    { ...getForks, until: 'v16.0.0' },
+    {
+      ...getForks,
+      since: 'v16.0.0',
+      description: 'Lists the projects forked directly from this one (forks of forks are not included).',
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'ProjectData' } },
+        description: 'The forks, possibly none.',
+        example: 'ProjectForkList',
+      },
+    },
+    {
+      name: 'Get Base Authorizations',
+      method: 'GET',
+      path: '/projects/{projectId}/base-authorizations',
+      description:
+        'Lists the default roles of the project: roles every user who can sign in (and anonymous ' +
+        'visitors, when allowed) holds on it. Add or remove them with the Base Authorization group.',
+      permission: MANAGE,
+      parameters: ['projectId'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'BaseAuthorization' } },
+        description: 'The default roles, possibly none.',
+        example: 'ProjectBaseAuthorizationList',
+      },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Get Group Authorizations',
+      method: 'GET',
+      path: '/projects/{projectId}/group-authorizations',
+      description: 'Lists the roles groups hold on the project (set directly on it, not inherited from parents).',
+      permission: MANAGE,
+      parameters: ['projectId'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'GroupAuthorization' } },
+        description: 'The group roles, possibly none.',
+        example: 'ProjectGroupAuthorizationList',
+      },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Get User Authorizations',
+      method: 'GET',
+      path: '/projects/{projectId}/user-authorizations',
+      description: 'Lists the roles users hold personally on the project (set directly on it, not inherited).',
+      permission: MANAGE,
+      parameters: ['projectId'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'UserAuthorization' } },
+        description: 'The user roles, possibly none.',
+        example: 'ProjectUserAuthorizationList',
+      },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Get Labels',
+      method: 'GET',
+      path: '/projects/{projectId}/labels',
+      description:
+        'Lists the labels attached to the project; each names a label spec by id. Attach and detach ' +
+        'them with the Project Label group.',
+      permission: ACCESS,
+      parameters: ['projectId'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'ProjectLabel' } },
+        description: 'The labels, possibly none.',
+        example: 'ProjectLabelList',
+      },
+      errors: [401, 403, 404],
+    },
+    {
+      name: 'Query Basic Info',
+      until: 'v12.0.0',
+      method: 'GET',
+      path: '/projects',
+      description:
+        'Lists the projects that match a query, one page at a time, in the order the query\'s ' +
+        '`order by` asks for. Projects the caller cannot access are left out rather than ' +
+        'refused. To find the id of a project path, query `"Path" is "acme/webapp"`.',
+      permission: `${READ_ANY} Non-administrators may ask for at most 100 records.`,
+      parameters: ['projectQuery', 'offset', 'countLimitedForNonAdmins'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'Project' } },
+        description: 'The page of projects, possibly empty.',
+        example: 'ProjectList',
+      },
+      errors: [400, 401],
+    },
+    {
+      name: 'Query Projects',
+      since: 'v12.0.0',
+      method: 'GET',
+      path: '/projects',
+      description:
+        'Lists the projects that match a query, one page at a time, in the order the query\'s ' +
+        '`order by` asks for. Projects the caller cannot access are left out rather than ' +
+        'refused. To find the id of a project path, query `"Path" is "acme/webapp"` (or, from ' +
+        'v12.0.10, call Get Project Id).',
+      permission: `${READ_ANY} Non-administrators may ask for at most 100 records.`,
+      parameters: ['projectQuery', 'offset', 'countLimitedForNonAdmins'],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'ProjectData' } },
+        description: 'The page of projects, possibly empty.',
+        example: 'ProjectDataList',
+      },
+      errors: [400, 401],
+    },
+    {
+      name: 'Query Iterations',
+      method: 'GET',
+      path: '/projects/{projectId}/iterations',
+      description:
+        'Lists iterations the project can use (its own and those of its ancestor projects) that ' +
+        'match every filter given, one page at a time.',
+      permission: `${ACCESS} At most 100 records a page for everyone.`,
+      parameters: [
+        'projectId',
+        'iterationNameFilter',
+        'iterationStartBefore',
+        'iterationStartAfter',
+        'iterationDueBefore',
+        'iterationDueAfter',
+        'iterationClosed',
+        'offset',
+        'countLimited',
+      ],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'Iteration' } },
+        description: 'The page of iterations, possibly empty.',
+        example: 'ProjectIterationList',
+      },
+      errors: [400, 401, 403, 404],
+    },
+    {
+      name: 'Get Top Contributors',
+      method: 'GET',
+      path: '/projects/{projectId}/top-contributors',
+      description:
+        'Ranks the authors of commits on the default branch within a period of days, most ' +
+        'contributing first, with per-day figures. Up to v16.1.x the ranking is by the chosen ' +
+        '`type` (commits, added or deleted lines); from v16.2.0 it is by commits only. Figures come ' +
+        'from the server\'s commit index, which may lag just-pushed commits.',
+      permission: `${ACCESS} At most 100 contributors for everyone.`,
+      parameters: [
+        'projectId',
+        { key: 'contributionType', until: 'v16.2.0' },
+        'contributionSinceDate',
+        'contributionUntilDate',
+        'countLimited',
+      ],
+      success: {
+        kind: 'json',
+        type: { array: { ref: 'GitContributor' } },
+        description: 'The top contributors, possibly none.',
+        example: 'GitContributorList',
+      },
+      errors: [400, 401, 403, 404],
+    },
+    {
+      name: 'Create',
+      until: 'v12.0.0',
+      method: 'POST',
+      path: '/projects',
+      description:
+        'Creates a project (with an empty repository) under `parentId`, or as a root project ' +
+        'without it. A name used by a sibling is refused with 500.',
+      permission: CREATE,
+      body: {
+        kind: 'json',
+        type: { ref: 'ProjectCreate' },
+        description: 'The new project.',
+        example: 'ProjectCreate',
+      },
+      success: { kind: 'id', description: 'The new project\'s id.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Create Project',
+      since: 'v12.0.0',
+      method: 'POST',
+      path: '/projects',
+      description:
+        'Creates a project under `parentId`, or as a root project without it. With `forkedFromId` ' +
+        'the project is a fork of that project; from v13.1.4 the fork gets a copy of the original\'s ' +
+        'repository and of its build, package, pull request and issue settings, as forking in the ' +
+        'web UI does (before, only the link was recorded and the repository started empty). A name ' +
+        'used by a sibling is refused with 500. The creation is recorded in the audit log.',
+      permission: CREATE_FROM_15,
+      body: {
+        kind: 'json',
+        type: { ref: 'ProjectDataCreate' },
+        description: 'The new project. `gitPackConfig` and `codeAnalysisSetting` must be given (their properties may be null).',
+        example: 'ProjectDataCreate',
+      },
+      success: { kind: 'id', description: 'The new project\'s id.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Update Basic Info',
+      until: 'v12.0.0',
+      method: 'POST',
+      path: '/projects/{projectId}',
+      description:
+        'Changes a project\'s record: the server applies only the properties present. Changing ' +
+        '`parentId` moves the project (with its children) under another parent; a name used by a ' +
+        'sibling, or a parent inside the project itself, is refused with 500.',
+      permission: UPDATE,
+      parameters: ['projectId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'ProjectUpdate' },
+        description: 'The properties to change.',
+        example: 'ProjectUpdate',
+      },
+      success: { kind: 'empty', description: 'The project was updated.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Update Project',
+      since: 'v12.0.0',
+      method: 'POST',
+      path: '/projects/{projectId}',
+      description:
+        'Replaces a project\'s record with the body: every property is taken from it, so a ' +
+        'property left out takes its default (no `parentId` moves the project to the root, no ' +
+        '`description` clears it). Read the project, change it and post it back. Changing ' +
+        '`parentId` moves the project with its children; a name used by a sibling, or a parent ' +
+        'inside the project itself, is refused with 500. Up to v15.0.5 the body was applied before ' +
+        'the permission check. The change is recorded in the audit log.',
+      permission: UPDATE,
+      parameters: ['projectId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'ProjectDataCreate' },
+        description:
+          'The complete new record (the shape of a create body; `id`, `path` and `createDate` are ' +
+          'ignored). `gitPackConfig` and `codeAnalysisSetting` must be given.',
+        example: 'ProjectDataReplace',
+      },
+      success: { kind: 'empty', description: 'The project was updated.' },
+      errors: [400, 401, 403, 404, 500],
+    },
+    {
+      name: 'Update Setting',
+      method: 'POST',
+      path: '/projects/{projectId}/setting',
+      description:
+        'Replaces every setting Get Setting reads with the body, as a whole: send back a complete ' +
+        'value (an area left out is reset to empty). Up to v13.0.4 the value is stored as sent; ' +
+        'from v13.0.5 it is checked with the web UI\'s rules, a value breaking one being refused ' +
+        '(400, 406 from v13.0.7; from v13.1.1 500 with the property path and the rule\'s message). ' +
+        'From v13.1.1 `issueSetting.boardSpecs` must be a list: null (inherit the boards) fails ' +
+        'with 500, so a project inheriting its boards cannot be saved back as read; an empty list ' +
+        'means no boards. From v12.0.0 the change is recorded in the audit log.',
+      permission: MANAGE,
+      parameters: ['projectId'],
+      body: {
+        kind: 'json',
+        type: { ref: 'ProjectSetting' },
+        description: 'The complete new settings of the project.',
+        example: 'ProjectSetting',
+      },
+      success: { kind: 'empty', description: 'The settings were saved.' },
+      errors: [400, 401, 403, 404, { status: 406, since: 'v13.0.7' }, 500],
+    },
+    {
+      name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Project', since: 'v12.0.0' }],
+      method: 'DELETE',
+      path: '/projects/{projectId}',
+      description: PROJECT_DELETE,
+      permission: MANAGE,
+      parameters: ['projectId'],
+      success: { kind: 'empty', description: 'The project was deleted.' },
+      errors: [401, 403, 404, 500],
+    },
+  ],
+};

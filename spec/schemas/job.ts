@@ -1,0 +1,159 @@
+import type { SchemaTable } from '../model.js';
+
+/**
+ * What running jobs takes and what builds leave behind: the Job Run group's request beans
+ * (rest/resource/support/JobRun*, JobRunResource.JobRerun) and the Artifact group's
+ * ArtifactInfo family (util/artifact). None of them changed between v11.11.0 and v16.5.6.
+ */
+export const jobSchemas: SchemaTable = {
+  JobRun: {
+    kind: 'family',
+    description:
+      'What to run, told apart by `@type`: a job on a commit reachable from a ref, or a job on the ' +
+      'merge preview of a pull request.',
+    discriminator: '@type',
+    members: ['JobRunOnCommit', 'JobRunOnPullRequest'],
+  },
+
+  JobRunOnCommit: {
+    kind: 'object',
+    description: 'Runs a job of a project on one commit, for a ref that reaches that commit.',
+    discriminator: { property: '@type', value: 'JobRunOnCommit' },
+    usage: 'request',
+    fields: {
+      projectId: { type: 'int64', requiredOnCreate: true, description: 'Id of the project.' },
+      commitHash: {
+        type: 'string',
+        requiredOnCreate: true,
+        description: 'Full 40-character SHA-1 of the commit to build; it must be reachable from `refName`.',
+        constraints: { pattern: '^[0-9a-fA-F]{40}$' },
+      },
+      refName: {
+        type: 'string',
+        requiredOnCreate: true,
+        description:
+          'Full Git ref the build runs for, starting with `refs/`, e.g. `refs/heads/main` or ' +
+          '`refs/tags/v4.2.0`. Jobs see it as the build\'s branch or tag.',
+      },
+      jobName: { type: 'string', requiredOnCreate: true, description: 'Name of the job in the commit\'s build spec.' },
+      params: {
+        type: { map: { array: 'string' } },
+        description:
+          'Job parameters: each name maps to its values, normally one; several for a parameter the ' +
+          'build spec allows to take several. Every parameter the job declares must be given, and ' +
+          'no other. Leave it out, or send `{}`, for a job without parameters; `null` is refused.',
+      },
+      reason: {
+        type: 'string',
+        requiredOnCreate: true,
+        description: 'Why the build is run; shown as the build\'s submit reason.',
+      },
+    },
+  },
+
+  JobRunOnPullRequest: {
+    kind: 'object',
+    description:
+      'Runs a job on the merge preview of a pull request: the commit that merging it into its ' +
+      'target branch would make. The build is attached to the pull request.',
+    discriminator: { property: '@type', value: 'JobRunOnPullRequest' },
+    usage: 'request',
+    fields: {
+      pullRequestId: {
+        type: 'int64',
+        requiredOnCreate: true,
+        description: 'Id (not number) of the pull request whose merge preview is built.',
+      },
+      jobName: {
+        type: 'string',
+        requiredOnCreate: true,
+        description: 'Name of the job in the merge preview\'s build spec.',
+      },
+      params: {
+        type: { map: { array: 'string' } },
+        description:
+          'Job parameters: each name maps to its values, normally one; several for a parameter the ' +
+          'build spec allows to take several. Every parameter the job declares must be given, and ' +
+          'no other. Leave it out, or send `{}`, for a job without parameters; `null` is refused.',
+      },
+      reason: {
+        type: 'string',
+        requiredOnCreate: true,
+        description: 'Why the build is run; shown as the build\'s submit reason.',
+      },
+    },
+  },
+
+  JobRerun: {
+    kind: 'object',
+    description: 'Which finished build to run again, and why.',
+    usage: 'request',
+    fields: {
+      buildId: { type: 'int64', requiredOnCreate: true, description: 'Id (not number) of the build to run again.' },
+      reason: {
+        type: 'string',
+        requiredOnCreate: true,
+        description: 'Why the build is run again; becomes its new submit reason.',
+      },
+    },
+  },
+
+  ArtifactInfo: {
+    kind: 'family',
+    description:
+      'What a build\'s artifact storage holds at a path, told apart by `@type`: a directory with ' +
+      'its entries, or a file.',
+    discriminator: '@type',
+    // Files first: a reader (or a sample generator) that follows the first branch does not recurse.
+    members: ['FileInfo', 'DirectoryInfo'],
+  },
+
+  FileInfo: {
+    kind: 'object',
+    description: 'A file among a build\'s artifacts.',
+    discriminator: { property: '@type', value: 'FileInfo' },
+    usage: 'response',
+    fields: {
+      path: {
+        type: 'string',
+        description: 'Path of the file relative to the build\'s artifact root, with `/` between segments.',
+      },
+      lastModified: { type: 'int64', description: 'When the file was last written, in milliseconds since 1970-01-01 UTC.' },
+      length: { type: 'int64', description: 'Size of the file in bytes.' },
+      mediaType: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Media type the server guesses from the file, `application/octet-stream` when it cannot ' +
+          'tell. Null for the entries of a directory listing: read the file\'s own info to get it.',
+      },
+    },
+  },
+
+  DirectoryInfo: {
+    kind: 'object',
+    description: 'A directory among a build\'s artifacts (or the artifact root itself).',
+    discriminator: { property: '@type', value: 'DirectoryInfo' },
+    usage: 'response',
+    fields: {
+      path: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Path of the directory relative to the build\'s artifact root, with `/` between segments; ' +
+          'null for the root itself.',
+      },
+      lastModified: {
+        type: 'int64',
+        description: 'When the directory last changed, in milliseconds since 1970-01-01 UTC.',
+      },
+      children: {
+        type: { array: { ref: 'ArtifactInfo' } },
+        nullable: true,
+        description:
+          'The entries directly inside the directory: subdirectories first, then files, each sorted ' +
+          'by path. Only the directory asked for is listed: its subdirectories come with null here.',
+      },
+    },
+  },
+};
