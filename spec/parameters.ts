@@ -91,9 +91,9 @@ const PROJECT_QUERY_FUZZY =
   'or description, or equal to the id). ';
 const PROJECT_QUERY_COMBINE =
   'Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" ' +
-  'asc|desc` by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address` or `Last Activity ' +
-  'Date`';
-const PROJECT_QUERY_SORT_OLD = ', or `Last Commit Date`. ';
+  'asc|desc` by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address`';
+const PROJECT_QUERY_SORT_OLD = ', `Last Activity Date` or `Last Commit Date`. ';
+const PROJECT_QUERY_SORT = ' or `Last Activity Date`. ';
 const PROJECT_QUERY_BY_PATH =
   'To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. ';
 
@@ -609,7 +609,7 @@ export const parameters: ParameterTable = {
       type: 'string',
       description:
         PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_KEYWORDS + PROJECT_QUERY_FUZZY_OLD +
-        PROJECT_QUERY_COMBINE + '. ' + PROJECT_QUERY_BY_PATH +
+        PROJECT_QUERY_COMBINE + PROJECT_QUERY_SORT + PROJECT_QUERY_BY_PATH +
         'A query that does not parse, or names an unknown field, is answered with 400.',
       example: '"Path" is "acme/webapp"',
     },
@@ -622,7 +622,7 @@ export const parameters: ParameterTable = {
       type: 'string',
       description:
         PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_KEYWORDS + PROJECT_QUERY_FUZZY_OLD +
-        PROJECT_QUERY_COMBINE + '. ' + PROJECT_QUERY_BY_PATH +
+        PROJECT_QUERY_COMBINE + PROJECT_QUERY_SORT + PROJECT_QUERY_BY_PATH +
         'A query that does not parse, or names an unknown field, is answered with 406.',
       example: '"Path" is "acme/webapp"',
     },
@@ -635,7 +635,7 @@ export const parameters: ParameterTable = {
       type: 'string',
       description:
         PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_ID_COMPARE + PROJECT_QUERY_KEYWORDS +
-        PROJECT_QUERY_FUZZY_OLD + PROJECT_QUERY_COMBINE + '. ' + PROJECT_QUERY_BY_PATH +
+        PROJECT_QUERY_FUZZY_OLD + PROJECT_QUERY_COMBINE + PROJECT_QUERY_SORT + PROJECT_QUERY_BY_PATH +
         'A query that does not parse, or names an unknown field, is answered with 406.',
       example: '"Path" is "acme/webapp"',
     },
@@ -648,7 +648,7 @@ export const parameters: ParameterTable = {
       type: 'string',
       description:
         PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_ID_COMPARE + PROJECT_QUERY_KEYWORDS +
-        PROJECT_QUERY_FUZZY + PROJECT_QUERY_COMBINE + '. ' + PROJECT_QUERY_BY_PATH +
+        PROJECT_QUERY_FUZZY + PROJECT_QUERY_COMBINE + PROJECT_QUERY_SORT + PROJECT_QUERY_BY_PATH +
         'A query that does not parse, or names an unknown field, is answered with 406.',
       example: '"Path" is "acme/webapp"',
     },
@@ -660,7 +660,7 @@ export const parameters: ParameterTable = {
       type: 'string',
       description:
         PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_ID_COMPARE + PROJECT_QUERY_KEYWORDS +
-        PROJECT_QUERY_FUZZY + PROJECT_QUERY_COMBINE + '. ' + PROJECT_QUERY_BY_PATH +
+        PROJECT_QUERY_FUZZY + PROJECT_QUERY_COMBINE + PROJECT_QUERY_SORT + PROJECT_QUERY_BY_PATH +
         'A query with a syntax error is answered with 406 ("Invalid query"); one that parses but ' +
         'names an unknown field or label, or a date the server cannot read, is answered with 500.',
       example: '"Path" is "acme/webapp"',

@@ -1,4 +1,4 @@
-/* Redoc's standalone bundle from @redocly/cli 2.77.0 (lib/chunks/redoc.standalone.js), wrapped as a classic script for generated/docs/ (scripts/lib/steps/docs.ts). */
+/* Redoc's standalone bundle from @redocly/cli 2.77.0 (lib/chunks/redoc.standalone.js), wrapped as a classic script for generated/docs/ (scripts/lib/docs/renderer.ts). */
 var Redoc = (function () {
 "use strict";
 var __importMeta = { url: document.currentScript ? document.currentScript.src : '', dirname: '' };

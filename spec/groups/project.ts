@@ -4,7 +4,7 @@ import type { GroupSpec, OperationSpec } from '../model.js';
  * The Project group, read from OneDev's ProjectResource at each tag. v12.0.0 renamed five
  * operations and moved reads and writes from the Project entity to the ProjectData bean (whose
  * `id` came in v12.0.1); v12.0.10 added Get Project Id; v15.0.0 added workspace settings; v15.0.6
- * checked permissions before touching anything; v16.0.0 made Get Forks answer ProjectData (until
+ * made forking need code read permission on the original; v16.0.0 made Get Forks answer ProjectData (until
  * then it answered stored records, settings and job secrets included); v16.2.0 dropped the
  * contribution `type` of Get Top Contributors.
  */
@@ -379,8 +379,7 @@ export const projectGroup: GroupSpec = {
         'property left out takes its default (no `parentId` moves the project to the root, no ' +
         '`description` clears it). Read the project, change it and post it back. Changing ' +
         '`parentId` moves the project with its children; a name used by a sibling, or a parent ' +
-        'inside the project itself, is refused with 500. Up to v15.0.5 the body was applied before ' +
-        'the permission check. The change is recorded in the audit log.',
+        'inside the project itself, is refused with 500. The change is recorded in the audit log.',
       permission: UPDATE,
       parameters: ['projectId'],
       body: {

@@ -37,7 +37,7 @@ const PATH: Field = {
 const DESCRIPTION: Field = {
   type: 'string',
   nullable: true,
-  description: 'Markdown description; null when there is none. Text beyond 15000 characters is cut off.',
+  description: 'Markdown description of at most 15000 characters; null when there is none.',
 };
 
 const CREATE_DATE: Field = { type: 'date-time', readOnly: true, description: 'When the project was created.' };

@@ -10450,7 +10450,7 @@ export interface components {
             name: string;
             /** @description Full path: the names of the parent projects and this project, joined by `/` (e.g. `acme/webapp`). */
             readonly path: string;
-            /** @description Markdown description; null when there is none. Text beyond 15000 characters is cut off. */
+            /** @description Markdown description of at most 15000 characters; null when there is none. */
             description: string | null;
             /**
              * Format: date-time
@@ -10520,7 +10520,7 @@ export interface components {
             name: string;
             /** @description Full path: the names of the parent projects and this project, joined by `/` (e.g. `acme/webapp`). Accepted in a request body and ignored: the server sets it. */
             path?: string;
-            /** @description Markdown description; null when there is none. Text beyond 15000 characters is cut off. */
+            /** @description Markdown description of at most 15000 characters; null when there is none. */
             description?: string | null;
             /**
              * Format: date-time
@@ -10827,7 +10827,7 @@ export interface components {
             name?: string;
             /** @description Full path: the names of the parent projects and this project, joined by `/` (e.g. `acme/webapp`). Accepted in a request body and ignored: the server sets it. */
             path?: string;
-            /** @description Markdown description; null when there is none. Text beyond 15000 characters is cut off. */
+            /** @description Markdown description of at most 15000 characters; null when there is none. */
             description?: string | null;
             /**
              * Format: date-time
@@ -13857,7 +13857,7 @@ export interface components {
          */
         projectLabelId: number;
         /**
-         * @description A filter in the query language of the web UI's project list; leave it out to list every project the caller can access. Field criteria put the field in double quotes: `"Name"`, `"Key"`, `"Path"`, `"Label"`, `"Service Desk Email Address"` and `"Id"` take `is` or `is not` and one or more quoted values separated by commas (names match case-insensitively with `*` as a wildcard; a path matches the whole path, `*` within one level and `**` across levels); `"Description" contains "<text>"`; `"Last Activity Date"` and `"Last Commit Date"` take `is since` or `is until` and a date such as `2025-06-01` (or a relative one such as `1 week ago`). Criteria without a field: `roots`, `leafs`, `fork roots`, `owned by me`, `owned by none`, `owned by "<login name>"`, `forks of "<project path>"`, `children of "<project path>"`, `without enough replicas`, `has outdated replicas`, `missing storage`, and `~text~` (every word of the text within the name or path). Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" asc|desc` by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address` or `Last Activity Date`, or `Last Commit Date`. To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. A query that does not parse, or names an unknown field, is answered with 400.
+         * @description A filter in the query language of the web UI's project list; leave it out to list every project the caller can access. Field criteria put the field in double quotes: `"Name"`, `"Key"`, `"Path"`, `"Label"`, `"Service Desk Email Address"` and `"Id"` take `is` or `is not` and one or more quoted values separated by commas (names match case-insensitively with `*` as a wildcard; a path matches the whole path, `*` within one level and `**` across levels); `"Description" contains "<text>"`; `"Last Activity Date"` and `"Last Commit Date"` take `is since` or `is until` and a date such as `2025-06-01` (or a relative one such as `1 week ago`). Criteria without a field: `roots`, `leafs`, `fork roots`, `owned by me`, `owned by none`, `owned by "<login name>"`, `forks of "<project path>"`, `children of "<project path>"`, `without enough replicas`, `has outdated replicas`, `missing storage`, and `~text~` (every word of the text within the name or path). Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" asc|desc` by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address`, `Last Activity Date` or `Last Commit Date`. To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. A query that does not parse, or names an unknown field, is answered with 400.
          * @example "Path" is "acme/webapp"
          */
         projectQuery: string;
@@ -19951,7 +19951,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description A filter in the query language of the web UI's project list; leave it out to list every project the caller can access. Field criteria put the field in double quotes: `"Name"`, `"Key"`, `"Path"`, `"Label"`, `"Service Desk Email Address"` and `"Id"` take `is` or `is not` and one or more quoted values separated by commas (names match case-insensitively with `*` as a wildcard; a path matches the whole path, `*` within one level and `**` across levels); `"Description" contains "<text>"`; `"Last Activity Date"` and `"Last Commit Date"` take `is since` or `is until` and a date such as `2025-06-01` (or a relative one such as `1 week ago`). Criteria without a field: `roots`, `leafs`, `fork roots`, `owned by me`, `owned by none`, `owned by "<login name>"`, `forks of "<project path>"`, `children of "<project path>"`, `without enough replicas`, `has outdated replicas`, `missing storage`, and `~text~` (every word of the text within the name or path). Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" asc|desc` by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address` or `Last Activity Date`, or `Last Commit Date`. To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. A query that does not parse, or names an unknown field, is answered with 400.
+                 * @description A filter in the query language of the web UI's project list; leave it out to list every project the caller can access. Field criteria put the field in double quotes: `"Name"`, `"Key"`, `"Path"`, `"Label"`, `"Service Desk Email Address"` and `"Id"` take `is` or `is not` and one or more quoted values separated by commas (names match case-insensitively with `*` as a wildcard; a path matches the whole path, `*` within one level and `**` across levels); `"Description" contains "<text>"`; `"Last Activity Date"` and `"Last Commit Date"` take `is since` or `is until` and a date such as `2025-06-01` (or a relative one such as `1 week ago`). Criteria without a field: `roots`, `leafs`, `fork roots`, `owned by me`, `owned by none`, `owned by "<login name>"`, `forks of "<project path>"`, `children of "<project path>"`, `without enough replicas`, `has outdated replicas`, `missing storage`, and `~text~` (every word of the text within the name or path). Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" asc|desc` by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address`, `Last Activity Date` or `Last Commit Date`. To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. A query that does not parse, or names an unknown field, is answered with 400.
                  * @example "Path" is "acme/webapp"
                  */
                 query?: components["parameters"]["projectQuery"];

@@ -3209,7 +3209,7 @@ export interface paths {
         put?: never;
         /**
          * Update Project
-         * @description Replaces a project's record with the body: every property is taken from it, so a property left out takes its default (no `parentId` moves the project to the root, no `description` clears it). Read the project, change it and post it back. Changing `parentId` moves the project with its children; a name used by a sibling, or a parent inside the project itself, is refused with 500. Up to v15.0.5 the body was applied before the permission check. The change is recorded in the audit log.
+         * @description Replaces a project's record with the body: every property is taken from it, so a property left out takes its default (no `parentId` moves the project to the root, no `description` clears it). Read the project, change it and post it back. Changing `parentId` moves the project with its children; a name used by a sibling, or a parent inside the project itself, is refused with 500. The change is recorded in the audit log.
          *
          *     **Permission:** Users allowed to manage the project (a role with the "manage project" permission, on this project or an ancestor), or an administrator. Moving the project under another parent (or to the root) also needs permission to create projects there.
          */
@@ -10877,7 +10877,7 @@ export interface components {
             key: string | null;
             /** @description Full path: the names of the parent projects and this project, joined by `/` (e.g. `acme/webapp`). */
             readonly path: string;
-            /** @description Markdown description; null when there is none. Text beyond 15000 characters is cut off. */
+            /** @description Markdown description of at most 15000 characters; null when there is none. */
             description: string | null;
             /**
              * Format: date-time
@@ -10944,7 +10944,7 @@ export interface components {
             key?: string | null;
             /** @description Full path: the names of the parent projects and this project, joined by `/` (e.g. `acme/webapp`). Accepted in a request body and ignored: the server sets it. */
             path?: string;
-            /** @description Markdown description; null when there is none. Text beyond 15000 characters is cut off. */
+            /** @description Markdown description of at most 15000 characters; null when there is none. */
             description?: string | null;
             /**
              * Format: date-time

@@ -1,0 +1,197 @@
+/**
+ * The mock's records (scripts/lib/mock/records.ts, state.ts): paged reads serve a generated
+ * population with distinct ids, honour offset and count and the server's page limits, and the
+ * `"Number" is "..."` queries find exactly one record or none. All derived from the document, so
+ * checked on every release's description; the client flows that need it (paging to the end,
+ * resolving a number) run against the mock over HTTP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenAPIObject, ParameterObject } from 'openapi3-ts/oas31';
+import { createOneDevClient } from '../../src/index.js';
+import { MockEngine } from '../../scripts/lib/mock/engine.js';
+import { operationPlans } from '../../scripts/lib/mock/operations.js';
+import { nameMatcher, parseQuery, population, recordModel } from '../../scripts/lib/mock/records.js';
+import { startMockServer, type MockServer } from '../../scripts/lib/mock/server.js';
+import { createValidator } from '../support/ajv.js';
+import { committedDocument, operationsOf, resolveRef, SUPPORTED_RELEASES } from '../helpers.js';
+import { ask, basicAuth } from './mock-fixtures.js';
+
+type Rec = Record<string, unknown>;
+
+/**
+ * The paged reads, found independently of the mock: GETs with `offset` and `count` query
+ * parameters, with the name of the catalogue's count parameter (`countLimitedForNonAdmins`, ...).
+ */
+function pagedReads(doc: OpenAPIObject): Array<{ path: string; countRef?: string }> {
+  return operationsOf(doc)
+    .filter(({ method }) => method === 'GET')
+    .flatMap(({ path, item, operation }) => {
+      const refs = [...(item.parameters ?? []), ...(operation.parameters ?? [])];
+      const params = refs.map((p) => resolveRef<ParameterObject>(doc, p));
+      const i = params.findIndex((p) => p.in === 'query' && p.name === 'count');
+      if (i < 0 || !params.some((p) => p.in === 'query' && p.name === 'offset')) return [];
+      return [{ path, countRef: (refs[i] as { $ref?: string }).$ref?.split('/').pop() }];
+    });
+}
+
+describe.each(SUPPORTED_RELEASES)('records derived from the %s description', (release) => {
+  const doc = committedDocument(release);
+  const model = recordModel(doc, operationPlans(doc));
+  const paged = pagedReads(doc);
+  const validator = createValidator(doc);
+
+  it('serves every paged read from a population of its records', () => {
+    expect(paged.map((p) => p.path)).toEqual(expect.arrayContaining(['/builds', '/groups', '/label-specs', '/packages', '/pulls', '/roles']));
+    for (const { path } of paged) {
+      const behaviour = model.behaviours.get(`GET ${path}`);
+      expect(behaviour?.type, path).toBe('page');
+    }
+  });
+
+  it('knows the page limit for non-administrators on exactly the reads whose count says so', () => {
+    const limited = paged.filter(({ path }) => {
+      const behaviour = model.behaviours.get(`GET ${path}`);
+      return behaviour?.type === 'page' && behaviour.nonAdminMaximum === 100;
+    });
+    const documented = paged.filter((p) => p.countRef === 'countLimitedForNonAdmins');
+    expect(limited.map((p) => p.path)).toEqual(documented.map((p) => p.path));
+    expect(limited.map((p) => p.path)).toEqual(expect.arrayContaining(['/builds', '/packages', '/pulls']));
+  });
+
+  it('generates 250 records a kind, with distinct ids, numbers and names, each valid against its schema', () => {
+    for (const kind of model.kinds.filter((k) => k.paged)) {
+      const records = population(kind, 250);
+      expect(records, kind.name).toHaveLength(250);
+      if (kind.properties.has('id')) expect(new Set(records.map((r) => r.id)).size, kind.name).toBe(250);
+      if (kind.properties.has('number')) expect(new Set(records.map((r) => r.number)).size, kind.name).toBe(250);
+      if (kind.properties.has('name')) expect(new Set(records.map((r) => r.name)).size, kind.name).toBe(250);
+      const validate = validator.compile({ $ref: kind.ref });
+      const invalid = records.filter((r) => !validate(r));
+      expect(invalid.length, `${kind.name}: ${JSON.stringify(validate.errors?.slice(0, 2))}`).toBe(0);
+    }
+  });
+
+  it('answers count records from offset, and an empty page past the end', async () => {
+    const engine = new MockEngine(doc, { records: 120 });
+    for (const { path: template } of paged) {
+      // A paged read under a record (a project's iterations) is asked for with a concrete id.
+      const path = template.replace(/\{\w+\}/g, '7');
+      const first = (await ask(engine, 'GET', `${path}?offset=0&count=1`)).json() as Rec[];
+      expect(first, path).toHaveLength(1);
+      const pages: Rec[] = [];
+      for (let offset = 0; offset < 200; offset += 50) {
+        const page = await ask(engine, 'GET', `${path}?offset=${offset}&count=50`);
+        expect(page.status, `${path} ${page.text.slice(0, 200)}`).toBe(200);
+        pages.push(...(page.json() as Rec[]));
+      }
+      expect(pages, path).toHaveLength(120);
+      expect(new Set(pages.map((r) => JSON.stringify(r))).size, path).toBe(120);
+      expect(pages[0]).toEqual(first[0]);
+      expect((await ask(engine, 'GET', `${path}?offset=120&count=10`)).json()).toEqual([]);
+    }
+  });
+});
+
+describe('queries and filters', () => {
+  it('reads the number out of "Number" is "path#N" and "KEY-N", and refuses a number without its project', () => {
+    expect(parseQuery('"Number" is "acme/webapp#128"')).toEqual({ number: 128 });
+    expect(parseQuery('  "number" IS "ACME-7"  ')).toEqual({ number: 7 });
+    expect(parseQuery(undefined)).toEqual({ all: true });
+    expect(parseQuery('"Status" is "Open"')).toEqual({ all: true });
+    expect(parseQuery('"Number" is "128"')).toHaveProperty('error');
+    expect(parseQuery('"Number" is "#128"')).toHaveProperty('error');
+    expect(parseQuery('"Status" is "Open')).toHaveProperty('error');
+  });
+
+  it('matches names case-insensitively, with * for any run of characters and nothing else special', () => {
+    expect(nameMatcher('dev*')('Developers')).toBe(true);
+    expect(nameMatcher('DEVELOPERS')('developers')).toBe(true);
+    expect(nameMatcher('dev')('Developers')).toBe(false);
+    expect(nameMatcher('*ers')('Developers')).toBe(true);
+    expect(nameMatcher('a.b')('axb')).toBe(false);
+  });
+});
+
+describe('paging and queries over HTTP, with the client', () => {
+  const doc = committedDocument();
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMockServer({ port: 0, document: doc });
+  });
+  afterAll(async () => {
+    await mock?.close();
+  });
+
+  const client = (user = 'robin'): ReturnType<typeof createOneDevClient> =>
+    createOneDevClient({ baseUrl: mock.origin, auth: { user, accessToken: 'any-token' } });
+  const get = async (path: string, user = 'robin'): Promise<{ status: number; text: string }> => {
+    const response = await fetch(`${mock.baseUrl}${path}`, { headers: { authorization: basicAuth(user, 'any-token') } });
+    return { status: response.status, text: await response.text() };
+  };
+
+  it('pages to the end with pageSize 1: 250 records, then stops', async () => {
+    let seen = 0;
+    const ids = new Set<unknown>();
+    for await (const pull of client().paginate('/pulls', { pageSize: 1 })) {
+      seen += 1;
+      ids.add((pull as Rec).id);
+      if (seen > 300) break;
+    }
+    expect(seen).toBe(250);
+    expect(ids.size).toBe(250);
+  });
+
+  it('resolves a pull request and a build number to the one record that has it', async () => {
+    const pulls = JSON.parse((await get('/pulls?offset=0&count=100')).text) as Rec[];
+    const pull = pulls[57]!;
+    expect(await client().resolvePullRequestId(`acme/webapp#${String(pull.number)}`)).toBe(pull.id);
+    const builds = JSON.parse((await get('/builds?offset=100&count=100')).text) as Rec[];
+    const build = builds[3]!;
+    expect(await client().resolveBuildId(`ACME-${String(build.number)}`)).toBe(build.id);
+    // A number no record has: the query finds none.
+    const none = await get(`/pulls?offset=0&count=10&query=${encodeURIComponent('"Number" is "acme/webapp#999999"')}`);
+    expect(none).toEqual({ status: 200, text: '[]' });
+    // The by-id read agrees with the listing.
+    expect(JSON.parse((await get(`/pulls/${String(pull.id)}`)).text)).toEqual(pull);
+  });
+
+  it('refuses a number without its project with 400', async () => {
+    const refused = await get(`/pulls?offset=0&count=10&query=${encodeURIComponent('"Number" is "128"')}`);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toMatch(/must name its project/);
+  });
+
+  it('refuses count over 100 on pulls, builds and packages for non-administrators only; on roles for everyone', async () => {
+    for (const path of ['/pulls', '/builds', '/packages']) {
+      const refused = await get(`${path}?offset=0&count=101`);
+      expect(refused.status, path).toBe(400);
+      expect(refused.text).toMatch(/count must be <= 100 for callers who are not administrators/);
+      const admin = await get(`${path}?offset=0&count=101`, 'admin');
+      expect(admin.status, path).toBe(200);
+      expect(JSON.parse(admin.text), path).toHaveLength(101);
+    }
+    const bearerAdmin = await fetch(`${mock.baseUrl}/pulls?offset=0&count=150`, { headers: { authorization: 'Bearer admin' } });
+    expect(JSON.parse(await bearerAdmin.text())).toHaveLength(150);
+    expect((await get('/roles?offset=0&count=101', 'admin')).status).toBe(400);
+    expect(JSON.parse((await get('/groups?offset=0&count=101')).text)).toHaveLength(101);
+  });
+
+  it('filters groups, roles and label specs by name', async () => {
+    const groups = JSON.parse((await get(`/groups?offset=0&count=1000&name=${encodeURIComponent('dev*')}`)).text) as Rec[];
+    expect(groups.length).toBeGreaterThan(10);
+    expect(groups.every((g) => /^dev/i.test(String(g.name)))).toBe(true);
+    const exact = JSON.parse((await get('/groups?offset=0&count=1000&name=developers')).text) as Rec[];
+    expect(exact.map((g) => g.name)).toEqual(['Developers']);
+    const id = (await get(`/groups/ids/${encodeURIComponent(String(groups[2]!.name))}`)).text;
+    expect(id).toBe(String(groups[2]!.id));
+  });
+});
+
+describe('the administrators option', () => {
+  it('names who may page past the limit', async () => {
+    const engine = new MockEngine(committedDocument(), { administrators: ['root'] });
+    const as = (user: string) => ask(engine, 'GET', '/pulls?offset=0&count=200', { headers: { authorization: basicAuth(user, 'x') } });
+    expect((await as('admin')).status).toBe(400);
+    expect((await as('root')).status).toBe(200);
+  });
+});
