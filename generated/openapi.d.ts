@@ -16626,7 +16626,7 @@ export interface operations {
         /** @description The content of the file. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -22884,7 +22884,7 @@ export interface operations {
         /** @description The content of the file. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -23480,7 +23480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -23561,7 +23561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -23593,7 +23593,7 @@ export interface operations {
         /** @description The file's content. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -24021,7 +24021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];

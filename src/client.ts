@@ -67,7 +67,14 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 type AnyInit = Record<string, any> & { params?: Record<string, any>; body?: unknown; headers?: any };
 type AnyResult = { data: any; response: Response };
 
-const querySerializer = createQuerySerializer();
+// An object-valued query parameter (a job trigger's free-form job parameters) is sent exploded in
+// form style, `name=value` pairs, as the description declares; openapi-fetch's default is deepObject.
+const querySerializer = createQuerySerializer({ object: { style: 'form', explode: true } });
+
+/** A multi-segment path value (`x-multi-segment`): each segment percent-encoded, the slashes kept. */
+function encodeSegments(value: unknown): string {
+  return String(value).split('/').map(encodeURIComponent).join('/');
+}
 
 function checkTimeout(value: unknown, name: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_TIMEOUT_MS) {
@@ -111,7 +118,23 @@ export function createOneDevClient(options: OneDevClientOptions): OneDevClient {
       }
       policy = retryPolicy(retry);
     }
-    const url = createFinalURL(path, { baseUrl: root, params: params ?? {}, querySerializer, pathSerializer: defaultPathSerializer });
+    // Multi-segment values go in first, with their slashes; openapi-fetch would send `/` as `%2F`.
+    let template = path;
+    let pathParams = params?.path;
+    if (operation.multiSegment.length > 0 && pathParams) {
+      pathParams = { ...pathParams };
+      for (const name of operation.multiSegment) {
+        if (pathParams[name] === undefined) continue;
+        template = template.replace(`{${name}}`, () => encodeSegments(pathParams[name]));
+        delete pathParams[name];
+      }
+    }
+    const url = createFinalURL(template, {
+      baseUrl: root,
+      params: { ...(params ?? {}), ...(pathParams ? { path: pathParams } : {}) },
+      querySerializer,
+      pathSerializer: defaultPathSerializer,
+    });
     if (url.includes('{')) {
       // Values are percent-encoded, so a brace left in the URL is an unfilled template.
       throw new TypeError(`${operation.operationId} needs params.path.${/\{(\w+)\}/.exec(url)?.[1] ?? '?'}`);

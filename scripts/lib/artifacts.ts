@@ -10,7 +10,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
+import openapiTS, { astToString, COMMENT_HEADER, type OpenAPITSOptions } from 'openapi-typescript';
+import ts from 'typescript';
 import { DEFAULT_RELEASE, SUPPORTED_RELEASES, type SupportedRelease } from '../../spec/releases.js';
 import { changelogStep } from './steps/changelog.js';
 import { clientStep } from './steps/client.js';
@@ -42,6 +43,19 @@ export interface ReleaseFile {
 /** A step that sees every release's document at once (newest last). */
 export type SetStep = (docs: ReadonlyMap<SupportedRelease, OpenAPIObject>) => Promise<Artifact[]> | Artifact[];
 
+/**
+ * Bytes in a non-JSON media type (uploads, downloads, logs) are typed as what the client really
+ * takes and gives, not `string`: a download arrives as a Uint8Array, and an upload takes bytes or text.
+ */
+const bytesType: OpenAPITSOptions['transform'] = (schema, metadata) => {
+  const media = (schema as { contentMediaType?: unknown }).contentMediaType;
+  if (schema.type !== 'string' || typeof media !== 'string' || media === 'text/plain') return undefined;
+  const names = metadata.path?.includes('/requestBody/') ? ['Uint8Array', 'ArrayBuffer', 'Blob', 'string'] : ['Uint8Array'];
+  return ts.factory.createUnionTypeNode(
+    names.map((name) => (name === 'string' ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword) : ts.factory.createTypeReferenceNode(name))),
+  );
+};
+
 /** Run for every release, in order. */
 export const releaseSteps: Record<string, ReleaseStep> = {
   spec: (doc) => [
@@ -50,7 +64,7 @@ export const releaseSteps: Record<string, ReleaseStep> = {
   ],
   types: async (doc) => {
     // openapi-typescript reads the same document users get; its output is the client's types.
-    const ast = await openapiTS(structuredClone(doc) as Parameters<typeof openapiTS>[0], { silent: true });
+    const ast = await openapiTS(structuredClone(doc) as Parameters<typeof openapiTS>[0], { silent: true, transform: bytesType });
     return [{ name: 'openapi.d.ts', content: COMMENT_HEADER + astToString(ast) }];
   },
   variants: variantsStep,

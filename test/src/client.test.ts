@@ -139,6 +139,39 @@ describe('uploads and bare-text answers', () => {
   });
 });
 
+describe('multi-segment paths, form-style query objects and downloads', () => {
+  it('sends the slashes of a multi-segment value as they are, each segment percent-encoded', async () => {
+    const info = Object.values(operationTable).find((o) => o.path === '/projects/ids/{path}')!;
+    expect(info.multiSegment).toEqual(['path']);
+    await (client().GET as any)('/projects/ids/{path}', { params: { path: { path: 'acme/web app' } } });
+    expect(only().rawUrl).toBe('/~api/projects/ids/acme/web%20app');
+  });
+
+  it('still percent-encodes a slash in an ordinary path value', async () => {
+    await (client().GET as any)('/users/ids/{name}', { params: { path: { name: 'a/b' } } });
+    expect(only().rawUrl).toBe('/~api/users/ids/a%2Fb');
+  });
+
+  it('sends a free-form query object as name=value pairs (job parameters of a trigger)', async () => {
+    await (client().GET as any)('/trigger-job', {
+      params: { query: { project: 'acme/webapp', branch: 'main', job: 'ci', 'access-token': 't', params: { environment: 'staging' } } },
+    });
+    const url = only().url;
+    expect(url.searchParams.get('environment')).toBe('staging');
+    expect([...url.searchParams.keys()].some((k) => k.startsWith('params'))).toBe(false);
+  });
+
+  it('returns a download as the exact bytes', async () => {
+    const bytes = Buffer.from([0, 255, 1, 128, 10]);
+    server.handle(() => ({ status: 200, headers: { 'content-type': 'application/octet-stream' }, body: bytes }));
+    const info = Object.entries(operationTable).find(([, o]) => o.binaryResponse && o.method === 'GET' && o.path.startsWith('/artifacts/'))!;
+    const { data } = await (client().GET as any)(info[1].path, { params: { path: { buildId: 9, artifactPath: 'dist/app.bin' } } });
+    expect(data).toBeInstanceOf(Uint8Array);
+    expect([...data]).toEqual([...bytes]);
+    expect(only().rawUrl).toContain('/dist/app.bin');
+  });
+});
+
 describe('request bodies', () => {
   const text = 'Fix "retry" loop in webhook delivery\n\nSee #12 — naïve backoff {x}';
   const route = (method: string, path: string) => `${method} ${path}`;

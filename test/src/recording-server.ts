@@ -18,7 +18,7 @@ export interface RecordedRequest {
 export interface Reply {
   status?: number;
   headers?: Record<string, string>;
-  /** A string body, or a value to send as JSON. */
+  /** A string body, bytes (a Buffer, sent as they are), or a value to send as JSON. */
   body?: unknown;
   /** Send without Content-Length (Transfer-Encoding: chunked). */
   chunked?: boolean;
@@ -75,6 +75,10 @@ export async function startRecordingServer(
         const status = reply.status ?? 200;
         const headers: Record<string, string> = { ...reply.headers };
         let payload: string | undefined;
+        if (Buffer.isBuffer(reply.body)) {
+          res.writeHead(status, { ...headers, 'Content-Length': String(reply.body.length) }).end(reply.body);
+          return;
+        }
         if (typeof reply.body === 'string') payload = reply.body;
         else if (reply.body !== undefined) {
           payload = JSON.stringify(reply.body, null, 2);

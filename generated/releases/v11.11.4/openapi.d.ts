@@ -22013,7 +22013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -22092,7 +22092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -22123,7 +22123,7 @@ export interface operations {
         /** @description The file's content. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -22539,7 +22539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];

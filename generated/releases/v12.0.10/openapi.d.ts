@@ -15482,7 +15482,7 @@ export interface operations {
         /** @description The content of the file. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -21610,7 +21610,7 @@ export interface operations {
         /** @description The content of the file. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -22173,7 +22173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -22254,7 +22254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -22286,7 +22286,7 @@ export interface operations {
         /** @description The file's content. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -22714,7 +22714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -15909,7 +15909,7 @@ export interface operations {
         /** @description The content of the file. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -22221,7 +22221,7 @@ export interface operations {
         /** @description The content of the file. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -22784,7 +22784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -22865,7 +22865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -22897,7 +22897,7 @@ export interface operations {
         /** @description The file's content. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -23325,7 +23325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -16167,7 +16167,7 @@ export interface operations {
         /** @description The content of the file. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -22522,7 +22522,7 @@ export interface operations {
         /** @description The content of the file. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -23085,7 +23085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -23166,7 +23166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -23198,7 +23198,7 @@ export interface operations {
         /** @description The file's content. The body is the raw bytes of the file. */
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/octet-stream": Uint8Array | ArrayBuffer | Blob | string;
             };
         };
         responses: {
@@ -23626,7 +23626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Uint8Array;
                 };
             };
             400: components["responses"]["BadRequest"];

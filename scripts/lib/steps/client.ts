@@ -23,6 +23,8 @@ export interface OperationRow {
   binaryBody: boolean;
   /** The 200 answer is bytes or a stream in some other media type than JSON (a download, a log). */
   binaryResponse: boolean;
+  /** Path parameters whose value may hold `/` (`x-multi-segment`): sent with their slashes. */
+  multiSegment: readonly string[];
   paged: boolean;
 }
 
@@ -56,6 +58,10 @@ export function operationRows(doc: OpenAPIObject): OperationRow[] {
     const binaryBody = body?.content?.['application/octet-stream'] !== undefined;
     const answerTypes = Object.keys((ok?.content as Record<string, unknown> | undefined) ?? {});
     const binaryResponse = answerTypes.length > 0 && !answerTypes.includes('application/json');
+    const multiSegment = (operation.parameters ?? [])
+      .map((p) => resolveRef<ParameterObject | undefined>(doc, p))
+      .filter((p): p is ParameterObject => p?.in === 'path' && (p as unknown as Record<string, unknown>)['x-multi-segment'] === true)
+      .map((p) => p.name);
     rows.push({
       operationId: operation.operationId ?? '',
       method,
@@ -65,6 +71,7 @@ export function operationRows(doc: OpenAPIObject): OperationRow[] {
       rawTextResponse,
       binaryBody,
       binaryResponse,
+      multiSegment,
       paged: isPaged(doc, method, operation),
     });
   }
@@ -77,7 +84,7 @@ export function renderOperations(rows: readonly OperationRow[]): string {
     (r) =>
       `  ${r.operationId}: { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)}, ` +
       `tag: ${JSON.stringify(r.tag)}, rawText: ${r.rawText}, rawTextResponse: ${r.rawTextResponse}, ` +
-      `binaryBody: ${r.binaryBody}, binaryResponse: ${r.binaryResponse}, paged: ${r.paged} },`,
+      `binaryBody: ${r.binaryBody}, binaryResponse: ${r.binaryResponse}, multiSegment: ${JSON.stringify(r.multiSegment)}, paged: ${r.paged} },`,
   );
   return [
     '/**',
@@ -95,6 +102,7 @@ export function renderOperations(rows: readonly OperationRow[]): string {
     '  readonly rawTextResponse: boolean;',
     '  readonly binaryBody: boolean;',
     '  readonly binaryResponse: boolean;',
+    '  readonly multiSegment: readonly string[];',
     '  readonly paged: boolean;',
     '}',
     '',

@@ -1,95 +1,69 @@
 /**
- * The single-file HTML reference (generated/docs/index.html), rendered by `redocly build-docs`
- * with the renderer inlined, so the page works from a file or any static host with no network.
+ * The HTML reference, one page per supported release, readable offline from a file or any static
+ * host (nothing is fetched from anywhere else):
+ *   generated/docs/redoc.standalone.js   the renderer (Redoc 3, from @redocly/cli), shared by every page
+ *   generated/docs/redoc.css             the prerendered pages' styles, shared while they are the same
+ *   generated/docs/<tag>/index.html      one release: release bar, prerendered page, packed description
+ *   generated/docs/index.html            the entry: lists the releases and forwards to the newest
+ * The renderer is most of the weight, so it is stored once; each page carries its own description
+ * (deflated) and the HTML `redocly build-docs` prerenders for it (scripts/lib/docs/).
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { availableParallelism } from 'node:os';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import type { SetStep } from '../artifacts.js';
-import { DEFAULT_RELEASE } from '../../../spec/releases.js';
+import type { Artifact, SetStep } from '../artifacts.js';
+import { DEFAULT_RELEASE, SUPPORTED_RELEASES, type SupportedRelease } from '../../../spec/releases.js';
+import { docsDocument, renderEntryPage, renderReleasePage } from '../docs/page.js';
+import { prerender, prerenderDocument } from '../docs/prerender.js';
+import { renderRendererScript } from '../docs/renderer.js';
 import { CatalogueError } from '../problems.js';
 
-export const DOCS_FILE = 'generated/docs/index.html';
+export const DOCS_DIR = 'generated/docs';
+/** The entry page; it forwards to the newest release's page, keeping the fragment. */
+export const DOCS_ENTRY = `${DOCS_DIR}/index.html`;
+/** The shared renderer script every page loads. */
+export const RENDERER_FILE = `${DOCS_DIR}/redoc.standalone.js`;
+/** The shared prerendered styles. */
+export const STYLES_FILE = `${DOCS_DIR}/redoc.css`;
+/** One release's page. */
+export const docsPage = (tag: SupportedRelease): string => `${DOCS_DIR}/${tag}/index.html`;
 
-const run = promisify(execFile);
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const REDOCLY = join(ROOT, 'node_modules', '.bin', 'redocly');
-
-/**
- * Redoc's sidebar footer shows the Redocly logo as an <img> loaded from this CDN, with no option
- * to turn it off. We keep the attribution link and swap the picture for an inline SVG wordmark.
- */
-const LOGOS: Record<string, string> = {
-  'https://cdn.redoc.ly/redoc/logo-mini-full.svg': svgDataUri(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 44 12" width="44" height="12">' +
-      '<text x="0" y="10" font-family="sans-serif" font-size="11" font-weight="bold" fill="#0044d4">Redocly</text></svg>',
-  ),
-  'https://cdn.redoc.ly/redoc/logo-mini.svg': svgDataUri(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 14 14" width="14" height="14">' +
-      '<text x="7" y="11.5" text-anchor="middle" font-family="sans-serif" font-size="12" font-weight="bold" fill="#0044d4">R</text></svg>',
-  ),
-};
-
-/**
- * Redocly's CDN paths for the renderer and its logos. (Its icon CDN, also named in the bundle, is
- * only used for icons an API description asks for; ours asks for none.)
- */
-const REMOTE_RENDERER = /https:\/\/cdn\.redoc(ly\.com|\.ly)\/redoc\/[^`"' ]*/;
-
-function svgDataUri(svg: string): string {
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
-
-/**
- * The page shows media-type examples, never schema-level ones, which repeat them (and would
- * push the page past 3 MB), so schema `examples` are left out of the embedded document.
- */
-function withoutSchemaExamples(doc: OpenAPIObject): OpenAPIObject {
-  const schemas = Object.fromEntries(
-    Object.entries(doc.components?.schemas ?? {}).map(([name, schema]) => {
-      const { examples: _examples, ...rest } = schema as Record<string, unknown>;
-      return [name, rest];
-    }),
-  );
-  return { ...doc, components: { ...doc.components, schemas } };
-}
-
-/** Renders the document to one self-contained HTML page; the same document gives the same bytes. */
-export async function renderDocsHtml(doc: OpenAPIObject): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'onedev-docs-'));
-  try {
-    await writeFile(join(dir, 'openapi.json'), JSON.stringify(withoutSchemaExamples(doc)));
-    // Run in the temp dir so no redocly.yaml (the lint configuration) is picked up; telemetry and
-    // the update check are off, so the build never contacts Redocly.
-    await run(REDOCLY, ['build-docs', 'openapi.json', '--inlineBundle', '--output', 'index.html', '--lint-config', 'off'], {
-      cwd: dir,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      maxBuffer: 16 * 1024 * 1024,
-    }).catch((error: { code?: unknown; stderr?: string; stdout?: string; message: string }) => {
-      // Keep the CLI's own messages, not its boxed notices (Node version, Redoc 3 upgrade).
-      const output = `${error.stderr ?? ''}\n${error.stdout ?? ''}`
-        .split('\n')
-        .filter((line) => line.trim() !== '' && !/[║╔╚═]/.test(line))
-        .slice(-10)
-        .join('\n    ');
-      throw new CatalogueError([`docs: \`redocly build-docs\` failed (exit ${String(error.code)}):\n    ${output || error.message}`]);
-    });
-    let html = await readFile(join(dir, 'index.html'), 'utf8');
-    for (const [url, replacement] of Object.entries(LOGOS)) html = html.replaceAll(url, replacement);
-    const remote = REMOTE_RENDERER.exec(html);
-    if (remote) {
-      throw new CatalogueError([
-        `docs: the rendered page still loads ${remote[0]}; a Redocly upgrade changed what it loads from its CDN`,
-      ]);
+/** Runs `work` over `items`, at most `limit` at a time, keeping the order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
     }
-    return html;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
-export const docsStep: SetStep = async (docs) => [{ path: DOCS_FILE, content: await renderDocsHtml(docs.get(DEFAULT_RELEASE)!) }];
+/** Every docs file; the same descriptions give the same bytes. */
+export async function renderDocs(docs: ReadonlyMap<SupportedRelease, OpenAPIObject>): Promise<Artifact[]> {
+  const missing = SUPPORTED_RELEASES.filter((tag) => !docs.has(tag));
+  if (missing.length > 0) throw new CatalogueError([`docs: no description was built for ${missing.join(', ')}`]);
+  const embedded = new Map(SUPPORTED_RELEASES.map((tag) => [tag, docsDocument(docs.get(tag)!)]));
+  const [script, prerendered] = await Promise.all([
+    renderRendererScript(),
+    // One `build-docs` process per release, as many at once as there are cores.
+    mapLimited(SUPPORTED_RELEASES, Math.max(1, availableParallelism()), (tag) => prerender(prerenderDocument(embedded.get(tag)!))),
+  ]);
+  const byTag = new Map(SUPPORTED_RELEASES.map((tag, i) => [tag, prerendered[i]!]));
+  // The styles come out the same for every release so far; one that differs keeps its own inline.
+  const shared = byTag.get(DEFAULT_RELEASE)!.styles;
+  const sharedCss = [...shared.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
+  return [
+    { path: RENDERER_FILE, content: script },
+    { path: STYLES_FILE, content: `${sharedCss}\n` },
+    ...SUPPORTED_RELEASES.map((tag) => {
+      const page = byTag.get(tag)!;
+      return { path: docsPage(tag), content: renderReleasePage(tag, embedded.get(tag)!, page, page.styles === shared) };
+    }),
+    { path: DOCS_ENTRY, content: renderEntryPage(docs.get(DEFAULT_RELEASE)!) },
+  ];
+}
+
+export const docsStep: SetStep = (docs) => renderDocs(docs);
