@@ -1,5 +1,6 @@
 /**
- * `npm run docs`: serves the built reference (generated/docs/) on 127.0.0.1 and prints its URL.
+ * `npm run docs`: serves the built reference (generated/docs/: one page per release and the
+ * renderer they share) on 127.0.0.1 and prints its URL.
  * Options: `--port <n>` (or DOCS_PORT), default 4000; 0 picks a free port. Ctrl+C stops it.
  */
 import { existsSync } from 'node:fs';
@@ -16,6 +17,8 @@ const HOST = '127.0.0.1';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
   '.yaml': 'application/yaml',
   '.png': 'image/png',
@@ -93,7 +96,16 @@ export async function startDocsServer(options: { port: number; root?: string }):
         res.writeHead(200, { 'content-type': contentType(file), 'content-length': body.length, 'cache-control': 'no-cache' });
         res.end(req.method === 'HEAD' ? undefined : body);
       },
-      () => res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n'),
+      (error: NodeJS.ErrnoException) => {
+        // A release folder asked for without its slash (/v16.5.6): send the browser to the
+        // folder, so the page's relative links (../redoc.standalone.js) resolve.
+        if (error.code === 'EISDIR') {
+          const path = (req.url ?? '/').split(/[?#]/)[0]!;
+          res.writeHead(301, { location: `${path}/`, 'content-type': 'text/plain' }).end('Moved\n');
+          return;
+        }
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      },
     );
   });
   await new Promise<void>((resolveListen, reject) => {

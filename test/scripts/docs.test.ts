@@ -1,12 +1,12 @@
 /** `npm run docs`: the local static server for generated/docs/. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PORT, DocsUsageError, parsePort, resolveInside, startDocsServer, type DocsServer } from '../../scripts/docs.js';
-import { ROOT } from '../helpers.js';
+import { DEFAULT_RELEASE, ROOT } from '../helpers.js';
 
 const PAGE = '<!DOCTYPE html><title>probe</title><p>reference</p>';
 
@@ -60,6 +60,10 @@ describe('startDocsServer', () => {
 
   beforeAll(async () => {
     writeFileSync(join(root, 'index.html'), PAGE);
+    writeFileSync(join(root, 'renderer.js'), 'var x = 1;');
+    writeFileSync(join(root, 'styles.css'), 'body{margin:0}');
+    mkdirSync(join(root, 'v1.0.0'));
+    writeFileSync(join(root, 'v1.0.0', 'index.html'), PAGE);
     docs = await startDocsServer({ port: 0, root });
   });
   afterAll(async () => {
@@ -75,6 +79,28 @@ describe('startDocsServer', () => {
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await res.text()).toBe(PAGE);
     }
+  });
+
+  it('serves the shared script and stylesheet with types browsers accept', async () => {
+    // A stylesheet served as application/octet-stream is ignored by the browser.
+    for (const [path, type, body] of [
+      ['renderer.js', 'text/javascript; charset=utf-8', 'var x = 1;'],
+      ['styles.css', 'text/css; charset=utf-8', 'body{margin:0}'],
+    ] as const) {
+      const res = await fetch(docs.url + path, { signal: AbortSignal.timeout(5000) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(await res.text()).toBe(body);
+    }
+  });
+
+  it("serves a folder's index.html, and sends a folder asked for without its slash to the folder", async () => {
+    const page = await fetch(`${docs.url}v1.0.0/`, { signal: AbortSignal.timeout(5000) });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe(PAGE);
+    const bare = await fetch(`${docs.url}v1.0.0`, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
+    expect(bare.status).toBe(301);
+    expect(bare.headers.get('location')).toBe('/v1.0.0/');
   });
 
   it('answers 404 for missing files, 400 for paths outside the folder, 405 for writes', async () => {
@@ -140,20 +166,24 @@ function runCli(
 
 describe('npm run docs (the command)', () => {
   it('prints the URL, serves the built reference and stops cleanly on Ctrl+C', async () => {
-    let status = 0;
-    let body = '';
+    const pages: Record<string, { status: number; body: string }> = {};
+    const paths = ['', `${DEFAULT_RELEASE}/index.html`, 'redoc.standalone.js'];
     const result = await runCli(['--port', '0'], async (url, stop) => {
       try {
-        const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-        status = res.status;
-        body = await res.text();
+        for (const path of paths) {
+          const res = await fetch(url + path, { signal: AbortSignal.timeout(10_000) });
+          pages[path] = { status: res.status, body: await res.text() };
+        }
       } finally {
         stop();
       }
     });
     expect(result.stdout).toMatch(/^OneDev API reference: http:\/\/127\.0\.0\.1:\d+\/ {2}\(Ctrl\+C to stop\)\n$/);
-    expect(status).toBe(200);
-    expect(body).toContain('const __redoc_definition');
+    for (const path of paths) expect(pages[path]?.status, path).toBe(200);
+    // The entry forwards to the newest release, whose page embeds its description.
+    expect(pages['']!.body).toContain(`location.replace("${DEFAULT_RELEASE}/index.html" + location.hash)`);
+    expect(pages[`${DEFAULT_RELEASE}/index.html`]!.body).toContain('<script type="application/octet-stream" id="api-description"');
+    expect(pages['redoc.standalone.js']!.body).toMatch(/^\/\* Redoc's standalone bundle/);
     expect(result.code).toBe(0);
   });
 

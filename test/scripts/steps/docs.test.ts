@@ -1,58 +1,235 @@
 /**
- * The docs step: the committed page is self-contained and holds the committed document.
- * (test/generated/openapi.test.ts checks that the step still renders exactly this file.)
+ * The docs step: what it commits under generated/docs/, and how it refuses inputs it cannot use.
+ * (test/generated/openapi.test.ts checks that the step still renders exactly these files;
+ * test/docs/reference-docs.test.ts opens them in a browser.)
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Script, runInNewContext } from 'node:vm';
+import type { OpenAPIObject, OperationObject } from 'openapi3-ts/oas31';
 import { describe, expect, it } from 'vitest';
 import { CatalogueError } from '../../../scripts/lib/problems.js';
-import { DOCS_FILE, renderDocsHtml } from '../../../scripts/lib/steps/docs.js';
-import { ROOT, committedDocument } from '../../helpers.js';
+import { docsDocument, operationIdLine, packDescription, unpackDescription } from '../../../scripts/lib/docs/page.js';
+import { prerender, prerenderDocument, splitPrerendered } from '../../../scripts/lib/docs/prerender.js';
+import { toClassicScript } from '../../../scripts/lib/docs/renderer.js';
+import { DOCS_DIR, DOCS_ENTRY, RENDERER_FILE, STYLES_FILE, docsPage } from '../../../scripts/lib/steps/docs.js';
+import { DEFAULT_RELEASE, ROOT, SUPPORTED_RELEASES, committedDocument, operationsOf } from '../../helpers.js';
 
-const html = readFileSync(join(ROOT, DOCS_FILE), 'utf8');
+const MB = 1_000_000;
+const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
+const renderer = read(RENDERER_FILE);
 
-/** The document the page renders, as the page's inline script assigns it. */
-function embeddedDefinition(page: string): unknown {
-  const match = /const __redoc_definition = (.*);\n/.exec(page);
-  expect(match, 'the page embeds the definition').not.toBeNull();
-  return JSON.parse(match![1]!);
+/** The description a page embeds, unpacked as its start-up script does. */
+function embeddedDescription(page: string): unknown {
+  const match = /<script type="application\/octet-stream" id="api-description" data-encoding="deflate-raw, base64">([A-Za-z0-9+/=]+)<\/script>/.exec(page);
+  expect(match, 'the page embeds the packed description').not.toBeNull();
+  return unpackDescription(match![1]!);
 }
 
-describe(DOCS_FILE, () => {
-  it('inlines the renderer: no external script, stylesheet or module import', () => {
-    expect(html).not.toMatch(/<script[^>]*\ssrc=/i);
-    expect(html).not.toMatch(/<link[^>]*\shref=["']?(https?:)?\/\//i);
-    expect(html).not.toMatch(/\bimport\s*(\{[^}]*\}\s*from\s*)?["']https?:/);
-    // The renderer itself is in the page (it is most of its size).
-    expect(html).toContain('Version: 3.');
-    expect(Buffer.byteLength(html)).toBeGreaterThan(1_000_000);
+/** The prerendered inside of <div id="redoc">. */
+function prerenderedMarkup(page: string): string {
+  const start = page.indexOf('<div id="redoc">');
+  const end = page.indexOf('<script type="application/octet-stream"');
+  expect(start).toBeGreaterThan(0);
+  return page.slice(start, end);
+}
+
+/** Every file under generated/docs/, relative to the repository root. */
+function docsFiles(dir = join(ROOT, DOCS_DIR)): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? docsFiles(path) : [relative(ROOT, path)];
+  });
+}
+
+describe('generated/docs/ layout and size', () => {
+  it('holds the entry, the shared renderer and styles, and one page per supported release, nothing else', () => {
+    expect(docsFiles().sort()).toEqual([DOCS_ENTRY, RENDERER_FILE, STYLES_FILE, ...SUPPORTED_RELEASES.map(docsPage)].sort());
   });
 
-  it("loads nothing from Redocly's CDN (the footer logos are inline SVG)", () => {
-    expect(html).not.toMatch(/https:\/\/cdn\.redoc(ly\.com|\.ly)\/redoc\//);
-    expect(html).toContain('data:image/svg+xml,');
+  it('stays under 10 MB in all, and every page with what it loads under 5 MB', () => {
+    const sizes = new Map(docsFiles().map((file) => [file, statSync(join(ROOT, file)).size]));
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThan(10 * MB);
+    const shared = sizes.get(RENDERER_FILE)! + sizes.get(STYLES_FILE)!;
+    for (const tag of SUPPORTED_RELEASES) {
+      expect(sizes.get(docsPage(tag))! + shared, docsPage(tag)).toBeLessThan(5 * MB);
+    }
+    // The renderer is stored once: it is most of the weight, and no page repeats it.
+    for (const tag of SUPPORTED_RELEASES) expect(sizes.get(docsPage(tag))!).toBeLessThan(sizes.get(RENDERER_FILE)! / 2);
+  });
+});
+
+describe.each(SUPPORTED_RELEASES)('generated/docs/%s/index.html', (tag) => {
+  const page = read(docsPage(tag));
+  const doc = committedDocument(tag);
+
+  it("embeds that release's committed description as the docs show it", () => {
+    expect(embeddedDescription(page)).toEqual(JSON.parse(JSON.stringify(docsDocument(doc))));
+    expect(page).toContain(`<title>${doc.info.title}: OneDev ${tag}</title>`);
   });
 
-  it('embeds the committed generated/openapi.json, less the schema-level examples the page never shows', () => {
-    const doc = committedDocument();
-    const schemas = doc.components!.schemas! as Record<string, Record<string, unknown>>;
-    expect(Object.values(schemas).some((s) => s.examples)).toBe(true);
-    for (const schema of Object.values(schemas)) delete schema.examples;
-    expect(embeddedDefinition(html)).toEqual(doc);
+  it('loads only files of the docs folder: the shared renderer and styles, an inline icon', () => {
+    const urls = [...page.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((m) => m[1]!);
+    const loads = [...page.matchAll(/<(?:script|link)\b[^>]*\s(?:src|href)="([^"]*)"/g)].map((m) => m[1]!);
+    expect(loads.sort()).toEqual(['../redoc.css', '../redoc.standalone.js', expect.stringMatching(/^data:image\/svg\+xml,/)].sort());
+    expect(page).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+">/);
+    expect(page).not.toMatch(/<script type="module"/);
+    // Links are fragments, sibling release pages, data: URIs or external pages (attributions).
+    for (const url of urls) expect(url, url).toMatch(/^(#|\.\.\/v[\d.]+\/index\.html$|\.\.\/redoc\.|data:|https:\/\/(onedev\.io|redocly\.com)\b)/);
   });
 
-  it('stays under 3 MB (3,000,000 bytes)', () => {
-    expect(Buffer.byteLength(html)).toBeLessThan(3_000_000);
+  it('prerenders the navigation with fragment links, never /paths a static host would answer 404', () => {
+    const markup = prerenderedMarkup(page);
+    expect(markup).not.toMatch(/href="\/(?!\/)/);
+    for (const group of doc.tags ?? []) expect(markup).toContain(`>${group.name}<`);
+    expect(markup).toMatch(/href="#\/section\/[a-z-]+"/);
   });
 
-  it('names the API in the page title', () => {
-    expect(html).toContain(`<title>${committedDocument().info.title}</title>`);
+  it('links every other supported release from its release bar, and marks its own', () => {
+    const bar = /<nav class="onedev-releases"[^>]*>(.*?)<\/nav>/s.exec(page)?.[1] ?? '';
+    const links = [...bar.matchAll(/<a( aria-current="page")? href="\.\.\/([^/]+)\/index\.html">/g)].map((m) => ({
+      tag: m[2],
+      current: Boolean(m[1]),
+    }));
+    expect(links.map((l) => l.tag).sort()).toEqual([...SUPPORTED_RELEASES].sort());
+    expect(links.filter((l) => l.current).map((l) => l.tag)).toEqual([tag]);
+  });
+});
+
+describe(DOCS_ENTRY, () => {
+  const entry = read(DOCS_ENTRY);
+
+  it('forwards to the newest release, keeping the fragment, and lists every release', () => {
+    expect(entry).toContain(`location.replace("${DEFAULT_RELEASE}/index.html" + location.hash)`);
+    for (const tag of SUPPORTED_RELEASES) expect(entry).toContain(`href="${tag}/index.html"`);
+    expect(entry).toMatch(/<link rel="icon" href="data:/);
+  });
+});
+
+describe(RENDERER_FILE, () => {
+  it('is a classic script (file:// refuses module scripts) that defines Redoc with hydrate and init', () => {
+    expect(renderer).not.toMatch(/(?<!["'`])\bimport\.meta\b/);
+    expect(renderer).not.toMatch(/\bexport\s*\{/);
+    // Compiles as a classic script (a module-only token would throw here); the browser test runs it.
+    expect(() => new Script(renderer, { filename: RENDERER_FILE })).not.toThrow();
+    expect(renderer).toMatch(/^\/\*[^\n]*\*\/\nvar Redoc = \(function \(\) \{\n"use strict";\n/);
+    expect(renderer.trimEnd().endsWith('return { RedocStandalone: RedocStandalone, hydrate: hydrate, init: init };\n})();')).toBe(true);
   });
 
-  it('turns a document the renderer refuses into a readable build error', async () => {
+  it("holds Redoc 3 and loads nothing from Redocly's CDN (the footer logos are inline SVG)", () => {
+    expect(renderer).toContain('Version: 3.');
+    expect(renderer).not.toMatch(/https:\/\/cdn\.redoc(ly\.com|\.ly)\/redoc\//);
+    expect(renderer).toContain('data:image/svg+xml,');
+  });
+});
+
+describe('docsDocument', () => {
+  const doc = committedDocument();
+  const shown = docsDocument(doc);
+
+  it("opens every operation's description with its operationId, leaving the rest as it was", () => {
+    const before = operationsOf(doc);
+    const after = operationsOf(shown);
+    expect(after).toHaveLength(before.length);
+    for (const [i, { operation }] of before.entries()) {
+      const described = after[i]!.operation as OperationObject;
+      const line = operationIdLine(operation.operationId!);
+      expect(described.description).toBe(operation.description ? `${line}\n\n${operation.description}` : line);
+      expect({ ...described, description: undefined }).toEqual({ ...operation, description: undefined });
+    }
+    expect(operationIdLine('pullRequestGetMergePreview')).toBe('Operation ID: `pullRequestGetMergePreview`');
+  });
+
+  it('leaves out schema-level examples (media-type examples stay) and does not touch its input', () => {
+    const schemas = Object.values(shown.components!.schemas!) as Array<Record<string, unknown>>;
+    expect(Object.values(doc.components!.schemas!).some((s) => (s as Record<string, unknown>).examples)).toBe(true);
+    expect(schemas.some((s) => s.examples)).toBe(false);
+    expect(shown.components!.examples).toEqual(doc.components!.examples);
+    expect(doc).toEqual(committedDocument());
+  });
+});
+
+describe('prerenderDocument', () => {
+  it('keeps what the navigation and introduction are made of, and leaves out what only an opened operation shows', () => {
+    const doc = docsDocument(committedDocument());
+    const kept = prerenderDocument(doc);
+    expect({ ...kept, paths: undefined, components: undefined }).toEqual({ ...doc, paths: undefined, components: undefined });
+    expect(kept.components).toEqual({ securitySchemes: doc.components!.securitySchemes });
+    const before = operationsOf(doc);
+    const after = operationsOf(kept);
+    expect(after.map((o) => `${o.method} ${o.path}`)).toEqual(before.map((o) => `${o.method} ${o.path}`));
+    for (const [i, { operation }] of before.entries()) {
+      const { operationId, summary, description, tags, deprecated } = operation;
+      expect(after[i]!.operation).toEqual(JSON.parse(JSON.stringify({ operationId, summary, description, tags, deprecated })));
+    }
+  });
+});
+
+describe('packDescription', () => {
+  it('deflates the description to a fraction of its JSON, the same bytes every time, and unpacks to it', () => {
+    const shown = docsDocument(committedDocument());
+    const packed = packDescription(shown);
+    expect(packed).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(packed.length).toBeLessThan(JSON.stringify(shown).length / 3);
+    expect(packDescription(docsDocument(committedDocument()))).toBe(packed);
+    expect(unpackDescription(packed)).toEqual(JSON.parse(JSON.stringify(shown)));
+  });
+});
+
+describe('splitPrerendered', () => {
+  const marker = '<!--onedev-openapi:split-->';
+  const output =
+    '<link rel="modulepreload" href="https://cdn.example/x.js" /><style data-styled="true">.a{color:red}</style>\n' +
+    `${marker}\n<div id="redoc"><nav><a href="/">Home</a><a href="/section/paging">Paging</a>` +
+    '<a href="https://onedev.io">OneDev</a><a href="//cdn.example">x</a></nav></div>\n<script type="module">hydrate()</script>';
+
+  it('keeps the styles and the markup, turning path links into fragments', () => {
+    expect(splitPrerendered(output)).toEqual({
+      styles: '<style data-styled="true">.a{color:red}</style>',
+      markup: '<nav><a href="#/">Home</a><a href="#/section/paging">Paging</a><a href="https://onedev.io">OneDev</a><a href="//cdn.example">x</a></nav>',
+    });
+  });
+
+  it('names what changed when the output is not shaped as expected', () => {
+    expect(() => splitPrerendered('<html></html>')).toThrow(/the template marker is missing/);
+    expect(() => splitPrerendered(`${marker}<div id="redoc"></div>`)).toThrow(/no <style> element/);
+    expect(() => splitPrerendered(`<style></style>${marker}<main></main>`)).toThrow(/no <div id="redoc"> followed by its module script/);
+  });
+});
+
+describe('toClassicScript', () => {
+  const bundle = 'const{RedocStandalone,hydrate,init}=(()=>{const u=import.meta.url;return{RedocStandalone:1,hydrate:2,init:3}})();export{RedocStandalone,hydrate,init};';
+
+  it('wraps the module bundle so that it defines Redoc, with import.meta replaced', () => {
+    const script = toClassicScript(bundle, 'test bundle');
+    const context: Record<string, unknown> = { document: { currentScript: { src: 'file:///docs/redoc.standalone.js' } } };
+    runInNewContext(script, context);
+    expect(context.Redoc).toEqual({ RedocStandalone: 1, hydrate: 2, init: 3 });
+  });
+
+  it('refuses a bundle it cannot wrap, naming the reason', () => {
+    const refuse = (text: string) => {
+      try {
+        toClassicScript(text, 'test bundle');
+      } catch (error) {
+        expect(error).toBeInstanceOf(CatalogueError);
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(refuse('const a=1;')).toContain('test bundle no longer ends with `export{RedocStandalone,hydrate,init}`');
+    expect(refuse(bundle.replace('const u=', 'const u="https://cdn.redocly.com/redoc/v3/x.js",v='))).toContain(
+      'still loads https://cdn.redocly.com/redoc/v3/x.js',
+    );
+    expect(refuse(`import x from "y";${bundle}`)).toContain('does not compile as a classic script');
+  });
+});
+
+describe('prerender', () => {
+  it('turns a description the renderer refuses into a readable build error', async () => {
     const broken = { openapi: '3.1.0' } as unknown as OpenAPIObject;
-    const error = await renderDocsHtml(broken).then(
+    const error = await prerender(broken).then(
       () => undefined,
       (e: unknown) => e,
     );

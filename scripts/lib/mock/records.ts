@@ -1,0 +1,403 @@
+/**
+ * The records the mock serves, derived from the description alone:
+ * - a record kind is a component schema with an `id` that some read answers with;
+ * - a paged read (query parameters `offset` and `count`, answering an array of a kind) serves a
+ *   generated population of that kind, built from the document's examples, with distinct ids,
+ *   numbers and names;
+ * - the other operations are placed by their paths around the kind's collection: create (POST on
+ *   the collection, answering an id), read/update/delete (on `<collection>/{id}`), property
+ *   setters (`<collection>/{id}/merge-strategy` sets `mergeStrategy`), lookups by a property
+ *   (`<collection>/ids/{name}`), child lists (`<parent>/{requestId}/comments`: the kind's records
+ *   whose `requestId` matches), and settings read and written whole at one path.
+ */
+import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
+import { resolveRef } from '../openapi.js';
+import { arrayBytes, asElement, prettyJson } from './json-text.js';
+import { jsonContent, type OperationPlan } from './operations.js';
+
+export type Rec = Record<string, unknown>;
+
+export interface RecordKind {
+  /** The component schema's name, e.g. `PullRequest`. */
+  name: string;
+  /** `#/components/schemas/PullRequest`. */
+  ref: string;
+  properties: ReadonlyMap<string, SchemaObject>;
+  /** Where it is listed and created, e.g. `/pulls`. */
+  collectionPath?: string;
+  /** The path parameter naming a record's id under the collection, e.g. `requestId`. */
+  idParam?: string;
+  /** The document's example records of this kind, distinct by id, list examples first. */
+  seeds: Rec[];
+  /** Whether a paged read lists this kind (so it gets a generated population). */
+  paged: boolean;
+}
+
+export type Behaviour =
+  | { type: 'page'; kind: RecordKind; filters: ReadonlyMap<string, string>; queryParam?: string; nonAdminMaximum?: number }
+  /** `view`: the read shows the listed records with a few more properties, from its example. */
+  | { type: 'read'; kind: RecordKind; view?: RecordKind }
+  | { type: 'lookup'; kind: RecordKind; param: string }
+  | { type: 'children'; kind: RecordKind; param: string }
+  | { type: 'create'; kind: RecordKind }
+  | { type: 'update'; kind: RecordKind }
+  | { type: 'delete'; kind: RecordKind }
+  | { type: 'set'; kind: RecordKind; property: string }
+  | { type: 'singleton-read' }
+  | { type: 'singleton-write' };
+
+export interface RecordModel {
+  kinds: RecordKind[];
+  behaviours: ReadonlyMap<string, Behaviour>;
+  /** Operations under `<collection>/{id}`: the record they address (a stateful mock answers 404 once it is gone). */
+  targets: ReadonlyMap<string, { kind: RecordKind; param: string }>;
+}
+
+const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+function refName(schema: unknown): string | undefined {
+  const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
+  return typeof ref === 'string' ? SCHEMA_REF.exec(ref)?.[1] : undefined;
+}
+
+function arrayItemName(schema: unknown): string | undefined {
+  const s = schema as { type?: unknown; items?: unknown } | undefined;
+  return s?.type === 'array' ? refName(s.items) : undefined;
+}
+
+function isIdNumber(schema: unknown): boolean {
+  return (schema as { type?: unknown } | undefined)?.type === 'integer';
+}
+
+const camel = (segment: string): string => segment.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const key = (plan: OperationPlan): string => `${plan.method} ${plan.path}`;
+
+/**
+ * At most this many records a page for callers who are not administrators, when the count
+ * parameter says so: the extension `x-onedev-non-admin-maximum`, or the catalogue's sentence
+ * "At most N for callers who are not administrators".
+ */
+export function nonAdminMaximum(count: OperationPlan['countParameter']): number | undefined {
+  const extension = (count as Record<string, unknown> | undefined)?.['x-onedev-non-admin-maximum'];
+  if (typeof extension === 'number') return extension;
+  const said = /at most (\d+) for callers who are not administrators/i.exec(count?.description ?? '');
+  return said ? Number(said[1]) : undefined;
+}
+
+export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[]): RecordModel {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, SchemaObject>;
+  const kinds = new Map<string, RecordKind>();
+  // A kind has an `id`, except that a paged read pages through records of any object schema
+  // (early releases list users without ids).
+  const kindOf = (name: string | undefined, paged = false): RecordKind | undefined => {
+    if (!name) return undefined;
+    const known = kinds.get(name);
+    if (known) return known;
+    const schema = resolveRef<SchemaObject>(doc, schemas[name]);
+    if (!schema?.properties || !(paged || 'id' in schema.properties)) return undefined;
+    const properties = new Map(Object.entries(schema.properties).map(([p, s]) => [p, resolveRef<SchemaObject>(doc, s)]));
+    const kind: RecordKind = { name, ref: `#/components/schemas/${name}`, properties, seeds: [], paged: false };
+    kinds.set(name, kind);
+    return kind;
+  };
+  const successSchema = (plan: OperationPlan): unknown => jsonContent(plan.success)?.schema;
+  const addSeeds = (kind: RecordKind, plan: OperationPlan): void => {
+    for (const { value } of jsonContent(plan.success)?.examples ?? []) {
+      for (const record of Array.isArray(value) ? value : [value]) {
+        if (!record || typeof record !== 'object' || Array.isArray(record)) continue;
+        const same = 'id' in record
+          ? (s: Rec) => String(s.id) === String((record as Rec).id)
+          : (s: Rec) => JSON.stringify(s) === JSON.stringify(record);
+        if (!kind.seeds.some(same)) kind.seeds.push(record as Rec);
+      }
+    }
+  };
+
+  const behaviours = new Map<string, Behaviour>();
+  const gets = plans.filter((p) => p.method === 'GET');
+  // Paged reads first: their examples are the first records of a population.
+  for (const plan of gets) {
+    const names = new Set(plan.queryParams.map((p) => p.name));
+    if (!names.has('offset') || !names.has('count')) continue;
+    const kind = kindOf(arrayItemName(successSchema(plan)), true);
+    if (!kind) continue;
+    kind.paged = true;
+    kind.collectionPath ??= plan.path;
+    addSeeds(kind, plan);
+    const filters = new Map<string, string>();
+    let queryParam: string | undefined;
+    for (const param of plan.queryParams) {
+      if (param.name === 'offset' || param.name === 'count') continue;
+      // A parameter named after a text property filters on it; `query` is the query language.
+      if ([kind.properties.get(param.name)?.type].flat().includes('string')) filters.set(param.name, param.name);
+      else if (param.name === 'query') queryParam = param.name;
+    }
+    const max = nonAdminMaximum(plan.countParameter);
+    behaviours.set(key(plan), { type: 'page', kind, filters, ...(queryParam ? { queryParam } : {}), ...(max !== undefined ? { nonAdminMaximum: max } : {}) });
+  }
+  // Reads of one record: `<collection>/{id}` answering the kind.
+  for (const plan of gets) {
+    const kind = kindOf(refName(successSchema(plan)));
+    const last = plan.path.split('/').pop() ?? '';
+    // Without an id, a path's id cannot name a record: such kinds are only paged through.
+    if (!kind || !kind.properties.has('id') || !/^\{[^}]+\}$/.test(last)) continue;
+    const collection = plan.path.slice(0, plan.path.length - last.length - 1);
+    const listed = [...kinds.values()].find((k) => k.paged && k !== kind && k.collectionPath === collection && k.properties.has('id'));
+    if (listed && [...listed.properties.keys()].every((p) => kind.properties.has(p))) {
+      // Get Issue answers an issue of the listing plus its branch: the listed records, viewed so.
+      listed.idParam = last.slice(1, -1);
+      addSeeds(kind, plan);
+      behaviours.set(key(plan), { type: 'read', kind: listed, view: kind });
+      continue;
+    }
+    if (kind.collectionPath !== undefined && kind.collectionPath !== collection) continue;
+    kind.collectionPath = collection;
+    kind.idParam = last.slice(1, -1);
+    addSeeds(kind, plan);
+    behaviours.set(key(plan), { type: 'read', kind });
+  }
+  // Any other read answering records of a kind contributes its examples.
+  for (const plan of gets) {
+    const kind = kindOf(refName(successSchema(plan)) ?? arrayItemName(successSchema(plan)));
+    if (kind) addSeeds(kind, plan);
+  }
+
+  const targets = new Map<string, { kind: RecordKind; param: string }>();
+  const itemPaths = [...kinds.values()]
+    .filter((k) => k.collectionPath !== undefined && k.idParam !== undefined)
+    .map((k) => ({ kind: k, itemPath: `${k.collectionPath}/{${k.idParam}}` }))
+    .sort((a, b) => b.itemPath.length - a.itemPath.length);
+
+  for (const plan of plans) {
+    const under = itemPaths.find(({ itemPath }) => plan.path === itemPath || plan.path.startsWith(`${itemPath}/`));
+    if (under) targets.set(key(plan), { kind: under.kind, param: under.kind.idParam! });
+    if (behaviours.has(key(plan))) continue;
+    const schema = successSchema(plan);
+    const bodySchema = plan.body?.contents[0]?.schema;
+    const rawText = plan.rawText;
+    if (under) {
+      const { kind, itemPath } = under;
+      const rest = plan.path.slice(itemPath.length);
+      if (rest === '' && plan.method === 'DELETE') behaviours.set(key(plan), { type: 'delete', kind });
+      else if (rest === '' && plan.method === 'POST' && plan.body && !rawText) behaviours.set(key(plan), { type: 'update', kind });
+      else if (/^\/[a-z0-9-]+$/.test(rest) && plan.method === 'POST' && settable(doc, kind.properties.get(camel(rest.slice(1))), bodySchema)) {
+        behaviours.set(key(plan), { type: 'set', kind, property: camel(rest.slice(1)) });
+      } else if (plan.method === 'GET' && /^\/[^/{]+$/.test(rest)) {
+        const child = kindOf(arrayItemName(schema));
+        if (child?.properties.has(kind.idParam!)) behaviours.set(key(plan), { type: 'children', kind: child, param: kind.idParam! });
+      }
+      continue;
+    }
+    const creates = [...kinds.values()].find((k) => k.collectionPath === plan.path);
+    if (creates && plan.method === 'POST' && plan.body && isIdNumber(schema)) {
+      behaviours.set(key(plan), { type: 'create', kind: creates });
+      continue;
+    }
+    if (plan.method === 'GET' && isIdNumber(schema) && plan.pathParams.length === 1) {
+      const param = plan.pathParams[0]!.name;
+      // Records without ids (users before v14.1.0) cannot answer an id: the example does.
+      const owner = [...kinds.values()].find(
+        (k) => k.collectionPath !== undefined && plan.path.startsWith(`${k.collectionPath}/`) && param !== k.idParam && k.properties.has(param) && k.properties.has('id'),
+      );
+      if (owner) behaviours.set(key(plan), { type: 'lookup', kind: owner, param });
+      continue;
+    }
+    if (plan.pathParams.length === 0 && (plan.method === 'GET' || plan.method === 'POST')) {
+      const other = plans.find((p) => p.path === plan.path && p.method === (plan.method === 'GET' ? 'POST' : 'GET'));
+      const [readSchema, writeSchema] = plan.method === 'GET' ? [schema, other?.body?.contents[0]?.schema] : [other && successSchema(other), bodySchema];
+      if (readSchema !== undefined && writeSchema !== undefined && sameOrNullable(readSchema, writeSchema)) {
+        behaviours.set(key(plan), { type: plan.method === 'GET' ? 'singleton-read' : 'singleton-write' });
+      }
+    }
+  }
+  return { kinds: [...kinds.values()], behaviours, targets };
+}
+
+/**
+ * Whether a body can be stored as the property: the same schema (an enum both refer to), or text
+ * for a text property (a raw-text title). A body of another shape (AutoMergeData for the
+ * property autoMerge) means the server builds the value itself; the mock leaves it alone.
+ */
+function settable(doc: OpenAPIObject, property: SchemaObject | undefined, body: unknown): boolean {
+  if (!property || body === undefined) return false;
+  const resolved = resolveRef<SchemaObject>(doc, body);
+  if (JSON.stringify(resolved) === JSON.stringify(property)) return true;
+  const isText = (s: SchemaObject): boolean => [s.type].flat().includes('string') && !s.enum && !s.format;
+  return resolved.type === 'string' && !resolved.enum && isText(property);
+}
+
+/** `write` is `read`, or `oneOf: [read, {type: null}]` (a setting that can be cleared). */
+function sameOrNullable(read: unknown, write: unknown): boolean {
+  const text = JSON.stringify(read);
+  if (JSON.stringify(write) === text) return true;
+  const oneOf = (write as { oneOf?: unknown[] }).oneOf;
+  return Array.isArray(oneOf) && oneOf.length === 2 && oneOf.some((s) => JSON.stringify(s) === text) && oneOf.some((s) => (s as { type?: unknown }).type === 'null');
+}
+
+/**
+ * The records of one kind, in listing order, with their texts rendered once. Records are never
+ * changed in place (an update replaces the object), so a rendered text stays right.
+ */
+export class RecordSet {
+  private readonly order: Rec[];
+  private readonly byId = new Map<string, Rec>();
+  private readonly texts = new WeakMap<Rec, { item: Buffer; element: Buffer }>();
+
+  constructor(readonly kind: RecordKind, records: readonly Rec[]) {
+    this.order = [...records];
+    for (const record of records) if (record.id !== undefined) this.byId.set(String(record.id), record);
+  }
+
+  get size(): number {
+    return this.order.length;
+  }
+
+  get(id: string): Rec | undefined {
+    return this.byId.get(id);
+  }
+
+  all(): readonly Rec[] {
+    return this.order;
+  }
+
+  private readonly indexes = new Map<string, Map<unknown, Rec>>();
+
+  /** The first record whose property has this value (an index per property, built on first use). */
+  find(property: string, value: string): Rec | undefined {
+    let index = this.indexes.get(property);
+    if (!index) {
+      index = new Map();
+      for (const r of this.order) if (!index.has(r[property])) index.set(r[property], r);
+      this.indexes.set(property, index);
+    }
+    return index.get(value);
+  }
+
+  put(record: Rec): void {
+    this.indexes.clear();
+    const id = String(record.id);
+    const old = this.byId.get(id);
+    if (old) this.order[this.order.indexOf(old)] = record;
+    else this.order.push(record);
+    this.byId.set(id, record);
+  }
+
+  remove(id: string): boolean {
+    const old = this.byId.get(id);
+    if (!old) return false;
+    this.indexes.clear();
+    this.byId.delete(id);
+    this.order.splice(this.order.indexOf(old), 1);
+    return true;
+  }
+
+  /** The highest value of an integer property (ids, numbers), 0 when none. */
+  highest(property: string): number {
+    let max = 0;
+    for (const r of this.order) if (typeof r[property] === 'number' && (r[property] as number) > max) max = r[property] as number;
+    return max;
+  }
+
+  private rendered(record: Rec): { item: Buffer; element: Buffer } {
+    let text = this.texts.get(record);
+    if (!text) {
+      const item = prettyJson(record);
+      text = { item: Buffer.from(item), element: Buffer.from(asElement(item)) };
+      this.texts.set(record, text);
+    }
+    return text;
+  }
+
+  /** The record's answer bytes (pretty JSON). */
+  itemBytes(record: Rec): Buffer {
+    return this.rendered(record).item;
+  }
+
+  /** A list answer's bytes (a pretty JSON array). */
+  listBytes(records: readonly Rec[]): Buffer {
+    return arrayBytes(records.map((r) => this.rendered(r).element));
+  }
+}
+
+/**
+ * `size` records of a kind: its examples as written, then copies of them with new ids (and new
+ * numbers and names, where the kind has them), each distinct.
+ */
+export function population(kind: RecordKind, size: number): Rec[] {
+  const seeds = kind.seeds;
+  if (seeds.length === 0) return [];
+  const top = (property: string): number => Math.max(0, ...seeds.map((s) => (typeof s[property] === 'number' ? (s[property] as number) : 0)));
+  let [nextId, nextNumber] = [top('id') + 1, top('number') + 1];
+  const hasId = kind.properties.has('id');
+  const numbered = kind.properties.get('number')?.type === 'integer';
+  const named = [kind.properties.get('name')?.type].flat().includes('string');
+  const [ids, numbers, names] = [new Set<unknown>(), new Set<unknown>(), new Set<unknown>()];
+  const out: Rec[] = [];
+  for (let j = 0; j < size; j += 1) {
+    const template = seeds[j % seeds.length]!;
+    // The examples as written first; after them, and wherever an example repeats one, new values.
+    const record: Rec = { ...template };
+    if (hasId && (j >= seeds.length || ids.has(record.id))) record.id = nextId++;
+    if (numbered && typeof template.number === 'number' && (j >= seeds.length || numbers.has(record.number))) record.number = nextNumber++;
+    if (named && typeof template.name === 'string' && (j >= seeds.length || names.has(record.name))) record.name = `${template.name}-${j}`;
+    ids.add(record.id);
+    numbers.add(record.number);
+    names.add(record.name);
+    out.push(record);
+  }
+  return out;
+}
+
+/**
+ * `dev*` -> matches `Developers` (case-insensitive; `*` is any run of characters). Matched
+ * without a regular expression, so a pattern of many stars costs time linear in its length.
+ */
+export function nameMatcher(pattern: string): (value: unknown) => boolean {
+  const p = pattern.toLowerCase();
+  return (value) => typeof value === 'string' && wildcardMatch(p, value.toLowerCase());
+}
+
+function wildcardMatch(pattern: string, text: string): boolean {
+  let i = 0;
+  let j = 0;
+  let star = -1;
+  let resume = 0;
+  while (j < text.length) {
+    if (i < pattern.length && pattern[i] === '*') {
+      star = i++;
+      resume = j;
+    } else if (i < pattern.length && pattern[i] === text[j]) {
+      i += 1;
+      j += 1;
+    } else if (star >= 0) {
+      i = star + 1;
+      j = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (pattern[i] === '*') i += 1;
+  return i === pattern.length;
+}
+
+export type QueryFilter = { number: number } | { all: true } | { error: string };
+
+/**
+ * The one query the mock evaluates: `"Number" is "path/to/project#100"` or `"Number" is
+ * "KEY-100"`, which finds the record with that number. Other queries that parse are accepted and
+ * not evaluated (every record matches); unbalanced quotes are refused, as a server refuses a
+ * query it cannot parse.
+ */
+export function parseQuery(query: string | undefined): QueryFilter {
+  const text = (query ?? '').trim();
+  if (text === '') return { all: true };
+  if ((text.match(/"/g)?.length ?? 0) % 2 !== 0) return { error: `Error parsing query: unbalanced quotes in ${JSON.stringify(text)}` };
+  const criterion = /^"number"\s+is\s+"([^"]*)"$/i.exec(text);
+  if (!criterion) return { all: true };
+  const value = criterion[1]!.trim();
+  const number = /^[^#\s]+#(\d+)$/.exec(value) ?? /^[A-Za-z][A-Za-z0-9_]*-(\d+)$/.exec(value);
+  if (!number) {
+    return { error: `Error parsing query: the number "${value}" must name its project, as "path/to/project#100" or "KEY-100"` };
+  }
+  return { number: Number(number[1]) };
+}

@@ -1,0 +1,113 @@
+/**
+ * docs/getting-started.md writes no id into its code: every id comes from a lookup. Checked two
+ * ways: no code block of it (or of a flow guide) spells an id out, and its TypeScript samples run,
+ * each as its own module, against a stateful mock standing in for the samples' example server (its
+ * origin replaced by the mock's), with the ids the lookups found arriving where they are used.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ROOT } from '../helpers.js';
+import { FLOW_GUIDES, GUIDES_DIR, runModule, startLoggedMock, tsBlocks, type LoggedMock } from './guide-module.js';
+
+/** Ways an id gets written into code: `requestId: 42`, `reviewerIds: [3]`, `id: 7`, `'/pulls/42'`. */
+const HARD_CODED_ID = [/\b\w*Ids?\s*:\s*\[?\s*\d/, /\bid\s*:\s*\d/, /['"`]\/[\w-]+\/\d+/];
+
+function hardCodedIds(markdown: string): string[] {
+  const code = [...markdown.matchAll(/^```\w*\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).join('\n');
+  return code.split('\n').filter((line) => HARD_CODED_ID.some((pattern) => pattern.test(line)));
+}
+
+const EXAMPLE_ORIGIN = 'https://onedev.example.com';
+
+describe('getting started: no hard-coded ids', () => {
+  it('the check finds ids written into code', () => {
+    const old = [
+      '```ts',
+      "const { data: pull } = await onedev.GET('/pulls/{requestId}', { params: { path: { requestId: 42 } } });",
+      "  body: { requestId: open[0]!.id, userId: 1, content: 'Looks good to me' },",
+      "await fetch('/builds/2031');",
+      '  body: { reviewerIds: [ 3 ], id: 7 },',
+      "const requestId = await onedev.resolvePullRequestId('acme/webapp#128');",
+      '```',
+    ].join('\n');
+    expect(hardCodedIds(old)).toHaveLength(4);
+  });
+
+  it('getting-started.md and every flow guide have none', async () => {
+    const files = [join(ROOT, 'docs/getting-started.md'), ...FLOW_GUIDES.map((g) => join(GUIDES_DIR, `${g}.md`))];
+    for (const file of files) expect(hardCodedIds(await readFile(file, 'utf8')), file).toEqual([]);
+  });
+});
+
+describe('getting started: the samples run against the mock', () => {
+  let mock: LoggedMock;
+  /** A stateless mock with the same population: the records as they were before the samples ran. */
+  let before: LoggedMock;
+  /** What the samples sent, before the tests' own requests. */
+  let answered: LoggedMock['requests'];
+  const runs: Array<{ printed: string[]; remove: () => Promise<void> }> = [];
+  const sent: Array<{ method: string; url: string; body: unknown }> = [];
+  const read = async (path: string): Promise<any> => (await fetch(`${mock.baseUrl}${path}`, { headers: { authorization: 'Bearer admin' } })).json();
+
+  beforeAll(async () => {
+    mock = await startLoggedMock({ stateful: true, records: 30 });
+    before = await startLoggedMock({ records: 30 });
+    const blocks = tsBlocks(await readFile(join(ROOT, 'docs/getting-started.md'), 'utf8'));
+    expect(blocks.length).toBeGreaterThanOrEqual(6);
+    // The client calls the global fetch at each request: watch what the samples send.
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      sent.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body });
+      return realFetch(input, init);
+    });
+    try {
+      for (const [i, block] of blocks.entries()) {
+        expect(block, `sample ${i + 1} talks to the example server`).toContain(EXAMPLE_ORIGIN);
+        runs.push(await runModule(`getting-started-${i + 1}`, block.replaceAll(EXAMPLE_ORIGIN, mock.origin), { ONEDEV_TOKEN: 'guide-test-token' }));
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    answered = [...mock.requests];
+  });
+  afterAll(async () => {
+    for (const run of runs) await run.remove();
+    await mock?.close();
+    await before?.close();
+  });
+
+  it('reads the pull request the reference names, by the id the lookup found', async () => {
+    const answer = await fetch(`${before.baseUrl}/pulls?offset=0&count=30`, { headers: { authorization: 'Bearer admin' } });
+    const pull = ((await answer.json()) as Array<Record<string, unknown>>).find((p) => p.number === 128)!;
+    expect(runs[0]!.printed).toEqual([`128 ${pull.title} ${pull.status}`]);
+    expect(sent.filter((r) => r.url.endsWith(`/~api/pulls/${pull.id}`)).length).toBeGreaterThan(0);
+  });
+
+  it('comments as the user Get Me names, on the pull request the listing gave, then deletes that comment', async () => {
+    const me = await read('/users/me');
+    const created = sent.find((r) => r.method === 'POST' && r.url.endsWith('/~api/pull-request-comments'))!;
+    const body = JSON.parse(String(created.body)) as Record<string, unknown>;
+    const firstOpen = ((await read(`/pulls?offset=0&count=25&query=${encodeURIComponent('"Status" is "Open"')}`)) as Array<{ id: number }>)[0]!;
+    expect(body).toEqual({ requestId: firstOpen.id, userId: me.id, content: 'Looks good to me' });
+    const deleted = answered.find((r) => r.method === 'DELETE')!;
+    expect(deleted.status).toBe(200);
+    const commentId = Number(/\/pull-request-comments\/(\d+)$/.exec(deleted.path)![1]);
+    expect(answered.some((r) => r.method === 'POST' && r.path === '/~api/pull-request-comments' && r.status === 200)).toBe(true);
+    expect((await fetch(`${mock.baseUrl}/pull-request-comments/${commentId}`, { headers: { authorization: 'Bearer admin' } })).status).toBe(404);
+    expect(runs[1]!.printed).toEqual(['undefined']);
+  });
+
+  it('sets the title as raw text on the resolved pull request, and merges it', async () => {
+    const pull = ((await read('/pulls?offset=0&count=30')) as Array<Record<string, unknown>>).find((p) => p.number === 128)!;
+    expect(pull.title).toBe('Retry webhook deliveries');
+    const title = sent.find((r) => r.url.endsWith(`/~api/pulls/${pull.id}/title`))!;
+    expect(title.body).toBe('Retry webhook deliveries');
+    expect(sent.filter((r) => r.url.endsWith(`/~api/pulls/${pull.id}/merge`)).map((r) => r.body)).toEqual(['Merge retry work', undefined]);
+  });
+
+  it('every sample reached the mock and none was refused', () => {
+    expect(answered.length).toBeGreaterThan(10);
+    expect(answered.filter((r) => r.status >= 400)).toEqual([]);
+  });
+});
