@@ -4,7 +4,8 @@
  * by the collection reads supply the ids for the by-id reads.
  */
 import type { OpenAPIObject, ParameterObject, ReferenceObject } from 'openapi3-ts/oas31';
-import { askPrism, createProxyPrism, isFailure, prismOperations, readDocument, type Violation } from './prism.js';
+import { documentPath, readDocument } from './document.js';
+import { askPrism, createProxyPrism, isFailure, prismOperations, type Violation } from './prism.js';
 
 export interface VerifyCredentials {
   user?: string;
@@ -17,6 +18,8 @@ export interface VerifyOptions {
   server: string;
   credentials?: VerifyCredentials;
   document?: OpenAPIObject;
+  /** Check against generated/releases/<release>/openapi.json instead of the newest release. */
+  release?: string;
   /** Per-call limit; a server that does not answer in time is reported, not waited for. */
   timeoutMs?: number;
 }
@@ -55,20 +58,34 @@ export interface VerifyReport {
  * Parameters not listed here (issue watches, works, links, votes, iterations, milestones,
  * SSH keys, base authorizations) have no read-only listing, so those reads are not called.
  */
-const ID_SOURCES: Record<string, { operationId: string; field: string }> = {
-  requestId: { operationId: 'pullRequestQueryBasicInfo', field: 'id' },
-  buildId: { operationId: 'buildQueryBasicInfo', field: 'id' },
-  groupId: { operationId: 'groupQueryBasicInfo', field: 'id' },
-  groupName: { operationId: 'groupQueryBasicInfo', field: 'name' },
-  labelSpecId: { operationId: 'labelSpecQuery', field: 'id' },
-  roleId: { operationId: 'roleQuery', field: 'id' },
-  roleName: { operationId: 'roleQuery', field: 'name' },
-  packId: { operationId: 'packageQueryBasicInfo', field: 'id' },
-  commentId: { operationId: 'pullRequestGetComments', field: 'id' },
-  assignmentId: { operationId: 'pullRequestGetAssignments', field: 'id' },
-  reviewId: { operationId: 'pullRequestGetReviews', field: 'id' },
-  pullRequestWatchId: { operationId: 'pullRequestGetWatches', field: 'id' },
-  membershipId: { operationId: 'groupGetMemberships', field: 'id' },
+/**
+ * Where a path parameter's value comes from: a field of the first record a collection read
+ * answers, found by its route (operationIds change between releases; routes rarely do). The key
+ * is the parameter's component name.
+ */
+const ID_SOURCES: Record<string, { route: string; field: string }> = {
+  requestId: { route: '/pulls', field: 'id' },
+  buildId: { route: '/builds', field: 'id' },
+  groupId: { route: '/groups', field: 'id' },
+  groupName: { route: '/groups', field: 'name' },
+  labelSpecId: { route: '/label-specs', field: 'id' },
+  roleId: { route: '/roles', field: 'id' },
+  roleName: { route: '/roles', field: 'name' },
+  packId: { route: '/packages', field: 'id' },
+  commentId: { route: '/pulls/{requestId}/comments', field: 'id' },
+  assignmentId: { route: '/pulls/{requestId}/assignments', field: 'id' },
+  reviewId: { route: '/pulls/{requestId}/reviews', field: 'id' },
+  pullRequestWatchId: { route: '/pulls/{requestId}/watches', field: 'id' },
+  membershipId: { route: '/groups/{groupId}/memberships', field: 'id' },
+  projectId: { route: '/projects', field: 'id' },
+  userId: { route: '/users', field: 'id' },
+  userName: { route: '/users', field: 'name' },
+  issueId: { route: '/issues', field: 'id' },
+  agentId: { route: '/agents', field: 'id' },
+  agentTokenId: { route: '/agent-tokens', field: 'id' },
+  ssoProviderId: { route: '/sso-providers', field: 'id' },
+  ssoProviderName: { route: '/sso-providers', field: 'name' },
+  workspaceId: { route: '/workspaces', field: 'id' },
 };
 
 /** Collection reads ask for one record: enough to find ids, light on the server. */
@@ -77,6 +94,8 @@ const PAGE = { offset: '0', count: '1' };
 interface PlannedCall {
   operationId: string;
   template: string;
+  /** Set when the call cannot be made safely (a required query value verify cannot choose): why. */
+  skip?: string;
   /** Path parameter name -> the key of ID_SOURCES naming its source (the parameter component). */
   pathParams: Array<{ name: string; source: string }>;
   query: Record<string, string>;
@@ -123,6 +142,12 @@ function plan(doc: OpenAPIObject): PlannedCall[] {
     const operation = item.get;
     if (!operation?.operationId) continue;
     const call: PlannedCall = { operationId: operation.operationId, template, pathParams: [], query: {} };
+    // The proxy check reads answers as JSON; bare text labelled JSON and downloads are left out.
+    const ok = operation.responses?.['200'] as Record<string, unknown> & { content?: Record<string, unknown> } | undefined;
+    const types = Object.keys(ok?.content ?? {});
+    if (ok?.['x-onedev-raw-text'] === true || (types.length > 0 && !types.includes('application/json'))) {
+      call.skip = 'answers bare text or bytes, which this check (JSON answers only) does not read';
+    }
     for (const ref of operation.parameters ?? []) {
       const name = componentName(ref);
       const param = ('$ref' in ref ? doc.components?.parameters?.[name ?? ''] : ref) as ParameterObject | undefined;
@@ -130,8 +155,8 @@ function plan(doc: OpenAPIObject): PlannedCall[] {
       if (param.in === 'path') call.pathParams.push({ name: param.name, source: name ?? param.name });
       else if (param.in === 'query' && param.required) {
         const value = PAGE[param.name as keyof typeof PAGE];
-        if (value === undefined) throw new Error(`verify: no value for the required query parameter ${param.name}`);
-        call.query[param.name] = value;
+        if (value === undefined) call.skip = `needs a value for the required query parameter ${param.name}, which verify does not choose`;
+        else call.query[param.name] = value;
       }
     }
     calls.push(call);
@@ -166,7 +191,7 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     (s): s is string => typeof s === 'string' && s.length >= 4,
   );
   const redact = (text: string): string => secrets.reduce((out, s) => out.split(s).join('[redacted]'), text);
-  const doc = options.document ?? (await readDocument());
+  const doc = options.document ?? (await readDocument(documentPath(options.release)));
   const operations = await prismOperations(doc);
   const prism = createProxyPrism(root);
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -183,9 +208,10 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     for (const call of [...pending]) {
       const values: Record<string, string> = {};
       let ready = true;
+      if (call.skip) continue;
       for (const { name, source } of call.pathParams) {
         const from = ID_SOURCES[source];
-        const value = from && bodies.has(from.operationId) ? firstField(bodies.get(from.operationId), from.field) : undefined;
+        const value = from && bodies.has(from.route) ? firstField(bodies.get(from.route), from.field) : undefined;
         if (value === undefined) ready = false;
         else values[name] = value;
       }
@@ -222,7 +248,7 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
         check.notes.push(...new Set(outputViolations.map((v) => redact(describe(v, response.statusCode)))));
       } else if (response.statusCode >= 200 && response.statusCode < 300) {
         check.outcome = 'matched';
-        bodies.set(call.operationId, response.body);
+        bodies.set(call.template, response.body);
       } else {
         check.outcome = 'error-answer';
         const said = firstLine(response.body);
@@ -234,19 +260,21 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
   for (const call of pending) {
     const missing = call.pathParams.filter(({ source }) => {
       const from = ID_SOURCES[source];
-      return !from || !bodies.has(from.operationId) || firstField(bodies.get(from.operationId), from.field) === undefined;
+      return !from || !bodies.has(from.route) || firstField(bodies.get(from.route), from.field) === undefined;
     });
     checks.set(call.operationId, {
       operationId: call.operationId,
       method: 'GET',
       path: call.template,
       outcome: 'not-called',
-      notes: missing.map(({ name, source }) => {
-        const from = ID_SOURCES[source];
-        return from
-          ? `needs ${name}, taken from ${from.operationId}, which gave no record`
-          : `needs ${name}, and no read-only listing gives one`;
-      }),
+      notes: call.skip
+        ? [call.skip]
+        : missing.map(({ name, source }) => {
+            const from = ID_SOURCES[source];
+            return from
+              ? `needs ${name}, taken from GET ${from.route}, which gave no record`
+              : `needs ${name}, and no read-only listing gives one`;
+          }),
     });
   }
   const order = plan(doc).map((c) => c.operationId);
