@@ -110,3 +110,13 @@ export const errorResponses: Record<ErrorStatus, Versioned<ErrorResponseSpec>> =
  * unexpected failures (database errors, broken invariants) to 500. The builder adds them to every operation.
  */
 export const ALWAYS_POSSIBLE: readonly ErrorUse[] = [400, 401, { status: 406, since: 'v12.0.9' }, 500];
+
+/**
+ * The status OneDev refuses bad query parameters with (unknown or missing ones, a `count` over the
+ * limit, a query that does not parse): 400 until v12.0.9, then 406 (NotAcceptableException).
+ * Emitted as `x-onedev-query-refusal-status` at the document's root, for tools such as the mock.
+ */
+export const QUERY_REFUSAL_STATUS: Versioned<{ status: ErrorStatus } & Lifespan> = [
+  { status: 400, until: 'v12.0.9' },
+  { status: 406, since: 'v12.0.9' },
+];

@@ -40,6 +40,8 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
   for (const entry of servers) builder.addServer(entry);
   for (const [name, scheme] of Object.entries(securitySchemes)) builder.addSecurityScheme(name, { ...scheme });
   builder.rootDoc.security = Object.keys(securitySchemes).map((name) => ({ [name]: [] }));
+  // Read by tools (the mock): the status bad query parameters get in this release.
+  (builder.rootDoc as unknown as Record<string, unknown>)['x-onedev-query-refusal-status'] = catalogue.queryRefusalStatus;
 
   const schemas = transformSchemas(catalogue.schemas, problems);
   const knownSchemas = new Set(Object.keys(schemas));

@@ -1,7 +1,8 @@
 /** The catalogue as one value: what the builder reads. Tests build variants of it. */
 import type { ErrorStatus, ErrorUse, ExampleTable, GroupSpec, ParameterTable, SchemaTable, Versioned } from '../../spec/model.js';
 import { descriptionSections, type DescriptionSection } from '../../spec/document.js';
-import { ALWAYS_POSSIBLE, errorResponses, type ErrorResponseSpec } from '../../spec/responses.js';
+import type { Lifespan } from '../../spec/releases.js';
+import { ALWAYS_POSSIBLE, errorResponses, QUERY_REFUSAL_STATUS, type ErrorResponseSpec } from '../../spec/responses.js';
 import { groups } from '../../spec/groups/index.js';
 import { schemasModules } from '../../spec/schemas/index.js';
 import { examplesModules } from '../../spec/examples/index.js';
@@ -17,6 +18,8 @@ export interface Catalogue {
   responses: Record<ErrorStatus, Versioned<ErrorResponseSpec>>;
   /** Statuses the builder adds to every operation. */
   alwaysPossible: readonly ErrorUse[];
+  /** The status bad query parameters are refused with. */
+  queryRefusalStatus: Versioned<{ status: ErrorStatus } & Lifespan>;
   /** The parts of the top-level description. */
   description: readonly DescriptionSection[];
 }
@@ -28,5 +31,6 @@ export const catalogue: Catalogue = {
   parameters,
   responses: errorResponses,
   alwaysPossible: ALWAYS_POSSIBLE,
+  queryRefusalStatus: QUERY_REFUSAL_STATUS,
   description: descriptionSections,
 };

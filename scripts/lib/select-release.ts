@@ -53,6 +53,8 @@ export interface ReleaseCatalogue {
   parameters: Record<string, ParameterSpec>;
   responses: Partial<Record<ErrorStatus, Omit<ErrorResponseSpec, 'since' | 'until'>>>;
   alwaysPossible: readonly ErrorStatus[];
+  /** The status bad query parameters are refused with. */
+  queryRefusalStatus: ErrorStatus;
   /** The top-level description, `{release}` filled in. */
   description: string;
 }
@@ -247,6 +249,9 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
     .map((section) => section.text.trim().replaceAll('{release}', tag))
     .join('\n\n');
 
+  const refusal = pick(catalogue.queryRefusalStatus, tag, 'query refusal status', problems);
+  if (!refusal) problems.add(`query refusal status: none for ${tag}`);
+
   problems.throwIfAny();
-  return { release: tag, groups, schemas, examples, parameters, responses, alwaysPossible, description };
+  return { release: tag, groups, schemas, examples, parameters, responses, alwaysPossible, queryRefusalStatus: refusal!.status, description };
 }

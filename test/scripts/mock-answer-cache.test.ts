@@ -1,6 +1,7 @@
 /**
  * The mock's answer memo (scripts/lib/mock/answer-cache.ts): a repeated request gets the same
- * answer, but anything Prism reads (credentials, Prefer, body) makes a different request.
+ * answer, but anything the checks read (credentials, Prefer, body) makes a different request;
+ * a stateful mock memoizes nothing. (Its byte bound: mock-defects.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
@@ -42,6 +43,21 @@ describe('memoized answers', () => {
     expect((await status('/pulls/42/merge-strategy', json, '"SQUASH_SOURCE_BRANCH_COMMITS"')).status).toBe(200);
   });
 
+  it('memoizes nothing when stateful: a read after a write sees the write', async () => {
+    const stateful = await startMockServer({ port: 0, stateful: true, records: 5 });
+    try {
+      const read = async (): Promise<string> => (await fetch(`${stateful.baseUrl}/pulls/42`, { headers: { authorization: AUTH } })).text();
+      const before = await read();
+      const json = { authorization: AUTH, 'content-type': 'application/json' };
+      expect((await fetch(`${stateful.baseUrl}/pulls/42/title`, { method: 'POST', headers: json, body: 'A new title' })).status).toBe(200);
+      const after = await read();
+      expect(after).not.toBe(before);
+      expect(JSON.parse(after).title).toBe('A new title');
+    } finally {
+      await stateful.close();
+    }
+  });
+
   it('never memoizes generated answers (Prefer: dynamic=true)', async () => {
     const headers = { authorization: AUTH, prefer: 'dynamic=true' };
     const bodies = new Set<string>();
@@ -51,16 +67,29 @@ describe('memoized answers', () => {
 });
 
 describe('AnswerCache', () => {
+  it('with secondSight, keeps an answer only when its key comes again', () => {
+    const cache = new AnswerCache<number>(1024, () => 10, { secondSight: true });
+    cache.set('once', 1);
+    expect(cache.get('once')).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+    cache.set('once', 1);
+    expect(cache.get('once')).toBe(1);
+    // Distinct keys, each seen once, leave nothing behind.
+    for (let i = 0; i < 10_000; i += 1) cache.set(`distinct-${i}`, i);
+    expect(cache.size).toBe(1);
+  });
+
   it('drops the least recently used entry past its limit', () => {
-    const cache = new AnswerCache<number>(2);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    expect(cache.get('a')).toBe(1);
-    cache.set('c', 3);
+    // Each entry: a one-character key (2 bytes) and a value counted as 10 bytes; room for four.
+    const cache = new AnswerCache<number>(48, () => 10);
+    for (const [i, key] of ['a', 'b', 'c', 'd'].entries()) cache.set(key, i);
+    expect(cache.get('a')).toBe(0);
+    cache.set('e', 4);
     expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBe(1);
-    expect(cache.get('c')).toBe(3);
-    expect(cache.size).toBe(2);
+    expect(cache.get('a')).toBe(0);
+    expect(cache.get('e')).toBe(4);
+    expect(cache.size).toBe(4);
+    expect(cache.bytes).toBe(48);
   });
 });
 

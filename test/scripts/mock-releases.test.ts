@@ -39,6 +39,15 @@ describe.each(OLDER)('the mock on %s', (release) => {
     expect(wrong).toEqual([]);
   });
 
+  it('refuses bad query parameters as that release does (400 before v12.0.9, 406 from it)', async () => {
+    const want = release === 'v11.11.4' ? 400 : 406;
+    for (const query of ['offset=0&count=101', 'offset=0&count=5&sort=id', 'count=5']) {
+      const response = await fetch(`${mock.baseUrl}/roles?${query}`, { headers: { authorization: AUTH } });
+      expect(`${query}: ${response.status}`).toBe(`${query}: ${want}`);
+      expect(await response.text()).not.toBe('');
+    }
+  });
+
   it('does not serve an operation of another release', async () => {
     // Pull request reviewers arrived in v16.2.1; the older releases have none.
     const response = await fetch(`${mock.baseUrl}/pulls/1/reviewers/2`, { method: 'POST', headers: { authorization: AUTH } });

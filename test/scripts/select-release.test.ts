@@ -77,6 +77,10 @@ function fixture(): Catalogue {
       ],
     },
     alwaysPossible: [401],
+    queryRefusalStatus: [
+      { status: 400, until: 'v12.0.9' },
+      { status: 406, since: 'v12.0.9' },
+    ],
     description: [{ text: 'Describes **{release}**.' }, { text: 'Old rules.', until: 'v12.0.0' }],
   };
 }
@@ -143,6 +147,8 @@ describe('selecting a release', () => {
     expect(current.responses[503]?.description).toBe('Not ready.');
     expect(current.description).toBe('Describes **v16.5.6**.');
     expect(current.alwaysPossible).toEqual([401]);
+    expect(old.queryRefusalStatus).toBe(400);
+    expect(current.queryRefusalStatus).toBe(406);
   });
 
   it('leaves no annotation behind for the builder', () => {

@@ -66,8 +66,7 @@ describe('convertTo30', () => {
     const op = out.paths['/things/{id}'].post;
     expect(op.requestBody.content['application/json'].schema).toEqual({ type: 'string' });
     expect(op.responses['200'].content['application/json'].schema).toEqual({
-      allOf: [{ $ref: '#/components/schemas/Thing' }],
-      nullable: true,
+      anyOf: [{ $ref: '#/components/schemas/Thing' }, { type: 'object', nullable: true, enum: [null] }],
     });
     expect(op.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
     expect(out.components.parameters.id.schema).toEqual({ type: 'integer', example: 7 });

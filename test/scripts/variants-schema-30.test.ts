@@ -35,12 +35,28 @@ describe('typeArrayToNullable', () => {
 });
 
 describe('nullBranchToNullable', () => {
-  it('turns oneOf [$ref, null] into allOf [$ref] + nullable, keeping siblings', () => {
+  it('turns oneOf [$ref, null] into anyOf [$ref, 3.0 null branch], keeping siblings', () => {
     expect(nullBranchToNullable({ description: 'd', oneOf: [ref, { type: 'null' }] }, '#')).toEqual({
       description: 'd',
-      allOf: [ref],
-      nullable: true,
+      anyOf: [ref, { type: 'object', nullable: true, enum: [null] }],
     });
+  });
+  it('never writes nullable without a type beside it (3.0.3 and ajv ignore or refuse it)', () => {
+    for (const input of [
+      { oneOf: [ref, { type: 'null' }] },
+      { anyOf: [{ enum: ['A'] }, { type: 'null' }] },
+      { oneOf: [ref, { $ref: '#/components/schemas/Group' }, { type: 'null' }] },
+    ]) {
+      const out = JSON.stringify(nullBranchToNullable(input, '#'));
+      const nodes: Record<string, unknown>[] = [];
+      JSON.parse(out, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) && nodes.push(v), v));
+      expect(nodes.filter((n) => n.nullable === true && n.type === undefined)).toEqual([]);
+    }
+  });
+  it('gives each result its own null branch (no shared objects for YAML anchors)', () => {
+    const a = nullBranchToNullable({ oneOf: [ref, { type: 'null' }] }, '#').anyOf as object[];
+    const b = nullBranchToNullable({ oneOf: [ref, { type: 'null' }] }, '#').anyOf as object[];
+    expect(a[1]).not.toBe(b[1]);
   });
   it('merges a single inline branch', () => {
     expect(nullBranchToNullable({ anyOf: [{ type: 'string' }, { type: 'null' }] }, '#')).toEqual({
@@ -48,11 +64,10 @@ describe('nullBranchToNullable', () => {
       nullable: true,
     });
   });
-  it('keeps several non-null branches under the same keyword', () => {
+  it('keeps several non-null branches under the same keyword, with the null branch last', () => {
     const other = { $ref: '#/components/schemas/Group' };
     expect(nullBranchToNullable({ oneOf: [ref, other, { type: 'null' }] }, '#')).toEqual({
-      oneOf: [ref, other],
-      nullable: true,
+      oneOf: [ref, other, { type: 'object', nullable: true, enum: [null] }],
     });
   });
   it('leaves oneOf without a null branch alone', () => {
@@ -71,7 +86,11 @@ describe('rejectNullType', () => {
 });
 
 describe('refSiblingsToAllOf', () => {
-  it('wraps a $ref that has siblings', () => {
+  it('drops annotation-only siblings: a bare $ref, never an allOf wrapper', () => {
+    expect(refSiblingsToAllOf({ ...ref, description: 'the author' })).toEqual(ref);
+    expect(refSiblingsToAllOf({ ...ref, title: 'T', examples: [{}] })).toEqual(ref);
+  });
+  it('wraps a $ref that has siblings with meaning', () => {
     expect(refSiblingsToAllOf({ ...ref, description: 'the author', readOnly: true })).toEqual({
       allOf: [ref],
       description: 'the author',
@@ -156,7 +175,7 @@ describe('convertSchema', () => {
       properties: {
         '@type': { type: 'string', enum: ['Member'] },
         labels: { type: 'array', nullable: true, items: { type: 'string', example: 'bug' } },
-        owner: { description: 'd', allOf: [ref], nullable: true },
+        owner: { description: 'd', anyOf: [ref, { type: 'object', nullable: true, enum: [null] }] },
         meta: { type: 'object', additionalProperties: { type: 'integer', nullable: true } },
         body: { type: 'string' },
       },

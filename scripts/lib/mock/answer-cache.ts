@@ -1,39 +1,81 @@
 /**
- * Memo of the mock's answers. With static examples Prism is a pure function of the request:
- * method, URL, body and the few headers it reads (credentials, content type, Accept, Prefer).
- * Test suites repeat the same requests a lot, and Prism's routing, validation and negotiation
- * cost several times what the answer itself does.
+ * Memo of the mock's answers. Without `stateful`, the answer to a request without a body is a
+ * pure function of its method, URL and the few headers the checks read (credentials, content
+ * type, Accept, Prefer). Test suites repeat the same reads a lot; a repeat skips the checks.
+ * The memo is bounded by the bytes it holds (keys and answers), not by its number of entries.
  */
 import type { IncomingMessage } from 'node:http';
 import type { OpenAPIObject, ParameterObject, ReferenceObject, SecuritySchemeObject } from 'openapi3-ts/oas31';
 
 /** The only headers an answer depends on, given `cachingIsSafe`. */
 const KEY_HEADERS = ['authorization', 'content-type', 'accept', 'prefer'] as const;
-/** Larger bodies are answered without the memo rather than kept in memory. */
-const MAX_KEYED_BODY = 64 * 1024;
+/** Answers (key and body) larger than this are not kept. */
+export const MAX_ENTRY = 16 * 1024;
+
+export interface AnswerCacheOptions {
+  /**
+   * Keep an answer only when its key comes a second time (a doorkeeper, as in TinyLFU): traffic
+   * that never repeats then costs a set lookup, not an entry made and pushed out again.
+   */
+  secondSight?: boolean;
+}
+
+/** Keys seen once are remembered up to this many (then forgotten all at once). */
+const DOORKEEPER_SIZE = 8192;
 
 export class AnswerCache<T> {
-  private readonly entries = new Map<string, T>();
-  constructor(private readonly limit: number) {}
+  private readonly entries = new Map<string, { value: T; bytes: number }>();
+  private readonly seenOnce = new Set<string>();
+  private held = 0;
+
+  /** `sizeOf` counts a value's bytes; keys count two bytes a character (UTF-16). */
+  constructor(
+    private readonly maxBytes: number,
+    private readonly sizeOf: (value: T) => number,
+    private readonly options: AnswerCacheOptions = {},
+  ) {}
 
   get(key: string): T | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
+    const entry = this.entries.get(key);
+    if (entry !== undefined) {
       // Least recently used goes first: move a hit to the end.
       this.entries.delete(key);
-      this.entries.set(key, value);
+      this.entries.set(key, entry);
     }
-    return value;
+    return entry?.value;
   }
 
   set(key: string, value: T): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+    if (this.options.secondSight && !this.entries.has(key) && !this.seenOnce.has(key)) {
+      if (this.seenOnce.size >= DOORKEEPER_SIZE) this.seenOnce.clear();
+      this.seenOnce.add(key);
+      return;
+    }
+    const bytes = key.length * 2 + this.sizeOf(value);
+    const old = this.entries.get(key);
+    if (old) {
+      this.held -= old.bytes;
+      this.entries.delete(key);
+    }
+    // A large entry would push out many small ones, and copying a large answer is cheap next to
+    // sending it: large answers are not kept.
+    if (bytes > Math.min(this.maxBytes / 4, MAX_ENTRY)) return;
+    this.entries.set(key, { value, bytes });
+    this.held += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.held <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.held -= entry.bytes;
+    }
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Bytes held: keys (two a character) and values, as sizeOf counts them. */
+  get bytes(): number {
+    return this.held;
   }
 }
 
@@ -54,12 +96,16 @@ export function cachingIsSafe(doc: OpenAPIObject): boolean {
   return schemes.every((scheme) => scheme.type === 'http');
 }
 
-/** The memo key of a request, or undefined when it should not be memoized. */
+/**
+ * The memo key of a request, or undefined when it should not be memoized: requests with a body
+ * are not (most are writes, and a key holding the body would cost more than it saves).
+ */
 export function requestKey(request: IncomingMessage, body: Buffer): string | undefined {
-  if (body.length > MAX_KEYED_BODY) return undefined;
-  const headers = KEY_HEADERS.map((name) => {
+  if (body.length > 0) return undefined;
+  let key = `${request.method} ${request.url}`;
+  for (const name of KEY_HEADERS) {
     const value = request.headers[name];
-    return Array.isArray(value) ? value.join(', ') : (value ?? null);
-  });
-  return JSON.stringify([request.method, request.url, headers, body.toString('latin1')]);
+    key += `\n${Array.isArray(value) ? value.join(', ') : (value ?? '')}`;
+  }
+  return key;
 }

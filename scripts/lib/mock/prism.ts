@@ -1,12 +1,9 @@
 /**
- * Prism, run in-process. Prism's own HTTP server JSON-parses every application/json body,
- * which would refuse the raw-text bodies OneDev reads (a title sent as `Fix NPE`); so we keep
- * Prism's routing, validation, mocking and forwarding, and put our own node:http front on it.
+ * Prism, run in-process: verify's proxy (it forwards to a real server and checks the answers),
+ * and the mock's generated answers (`Prefer: dynamic=true`). The mock answers everything else
+ * itself (engine.ts), with the same request checks; Prism is loaded only when needed.
  */
 import './lazy-faker.js';
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createLogger } from '@stoplight/prism-core';
 import {
   createInstance,
@@ -16,20 +13,12 @@ import {
   type IHttpResponse,
 } from '@stoplight/prism-http';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import type { Violation } from './violation.js';
 
 export type PrismOperation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
 export type PrismInstance = ReturnType<typeof createInstance>;
 
-/** One problem Prism found with a request or a response. */
-export interface Violation {
-  /** Where: `['query', 'count']`, `['path', 'requestid']`, `['body', 'title']`, ... */
-  path?: string[];
-  /** ajv keyword (`type`, `required`), or an HTTP status Prism uses as a code (401, 415). */
-  code?: string | number;
-  message: string;
-  /** 0 error, 1 warning, 2 information, 3 hint (Prism's DiagnosticSeverity). */
-  severity: number;
-}
+export type { Violation };
 
 export interface PrismResult {
   response: IHttpResponse;
@@ -46,14 +35,6 @@ export interface PrismFailure {
   detail: string;
   /** Problems with the request, when Prism refused it without a documented error response. */
   violations: Violation[];
-}
-
-// Not imported from ../artifacts.js: that module loads the whole build (openapi-typescript, the
-// catalogue), which would double the mock's start-up.
-export const DOCUMENT_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'generated', 'openapi.json');
-
-export async function readDocument(path = DOCUMENT_PATH): Promise<OpenAPIObject> {
-  return JSON.parse(await readFile(path, 'utf8')) as OpenAPIObject;
 }
 
 export async function prismOperations(doc: OpenAPIObject): Promise<PrismOperation[]> {

@@ -2,7 +2,8 @@
  * Turns the problems found with a request into the answer OneDev would give: a status and a
  * plain-text body (OneDev's errors are text/plain, never a JSON envelope).
  */
-import type { PrismFailure, Violation } from './prism.js';
+import type { PrismFailure } from './prism.js';
+import type { Violation } from './violation.js';
 
 export interface Refusal {
   status: number;

@@ -1,0 +1,107 @@
+/**
+ * Each operation of the description read once, at start-up, into what answering a request needs:
+ * its parameters and body, its security, its responses with their examples. Nothing here is
+ * specific to an operation; it all comes from the document.
+ */
+import type {
+  ExampleObject,
+  MediaTypeObject,
+  OpenAPIObject,
+  ParameterObject,
+  RequestBodyObject,
+  ResponseObject,
+  SchemaObject,
+  SecurityRequirementObject,
+  SecuritySchemeObject,
+} from 'openapi3-ts/oas31';
+import { operationsOf, resolveRef } from '../openapi.js';
+import { routesOf, type Route } from './routes.js';
+import type { ParameterSpec } from './schemas.js';
+
+export interface ContentPlan {
+  mediaType: string;
+  schema?: unknown;
+  /** In document order; an `example` (singular) is named `default`, as Prism names it. */
+  examples: Array<{ key: string; value: unknown }>;
+}
+
+export interface ResponsePlan {
+  /** `200`, `404`, ... (`default` and `2XX` keep their spelling). */
+  code: string;
+  contents: ContentPlan[];
+}
+
+/** One way to satisfy security: every scheme listed must be met. */
+export type SecurityAlternative = ReadonlyArray<{ type: string; scheme?: string }>;
+
+export interface OperationPlan extends Route {
+  deprecated: boolean;
+  /** Undefined or empty: no credentials needed. */
+  security?: SecurityAlternative[];
+  pathParams: ParameterSpec[];
+  queryParams: ParameterSpec[];
+  body?: { required: boolean; contents: ContentPlan[] };
+  responses: ResponsePlan[];
+  /** The answer when nothing else is asked for: lowest 2xx, else `default`, else the first. */
+  success?: ResponsePlan;
+  /** Extensions and descriptions of the count parameter, for the page limit (records.ts). */
+  countParameter?: ParameterObject;
+}
+
+function contentsOf(doc: OpenAPIObject, content: Record<string, MediaTypeObject> | undefined): ContentPlan[] {
+  return Object.entries(content ?? {}).map(([mediaType, media]) => {
+    const examples: ContentPlan['examples'] = [];
+    if (media.example !== undefined) examples.push({ key: 'default', value: media.example });
+    for (const [key, example] of Object.entries(media.examples ?? {})) {
+      examples.push({ key, value: resolveRef<ExampleObject>(doc, example).value });
+    }
+    return { mediaType, schema: media.schema, examples };
+  });
+}
+
+function parameterSpec(doc: OpenAPIObject, param: ParameterObject): ParameterSpec {
+  return {
+    name: param.name,
+    schema: resolveRef<SchemaObject>(doc, param.schema ?? {}),
+    required: param.required === true,
+    ...(param.example !== undefined ? { example: param.example } : {}),
+    ...(param['x-multi-segment'] === true ? { multiSegment: true } : {}),
+  };
+}
+
+function lowestSuccess(responses: ResponsePlan[]): ResponsePlan | undefined {
+  const success = responses.filter((r) => /^2(\d\d|XX)$/.test(r.code)).sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))[0];
+  return success ?? responses.find((r) => r.code === 'default') ?? responses[0];
+}
+
+export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
+  const routes = new Map(routesOf(doc).map((r) => [`${r.method} ${r.path}`, r]));
+  const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, SecuritySchemeObject>;
+  return operationsOf(doc).map(({ method, path, item, operation }) => {
+    const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef<ParameterObject>(doc, p));
+    const requirements: SecurityRequirementObject[] | undefined = operation.security ?? doc.security;
+    const body = operation.requestBody ? resolveRef<RequestBodyObject>(doc, operation.requestBody) : undefined;
+    const responses = Object.entries(operation.responses ?? {}).map(([code, response]) => ({
+      code,
+      contents: contentsOf(doc, resolveRef<ResponseObject>(doc, response).content),
+    }));
+    return {
+      ...routes.get(`${method} ${path}`)!,
+      deprecated: operation.deprecated === true,
+      security: requirements?.map((requirement) =>
+        Object.keys(requirement).map((name) => ({ type: schemes[name]?.type ?? 'unknown', scheme: schemes[name]?.scheme?.toLowerCase() })),
+      ),
+      pathParams: parameters.filter((p) => p.in === 'path').map((p) => parameterSpec(doc, p)),
+      queryParams: parameters.filter((p) => p.in === 'query').map((p) => parameterSpec(doc, p)),
+      ...(body ? { body: { required: body.required === true, contents: contentsOf(doc, body.content) } } : {}),
+      responses,
+      success: lowestSuccess(responses),
+      countParameter: parameters.find((p) => p.in === 'query' && p.name === 'count'),
+    };
+  });
+}
+
+/** The JSON content of a response, if it has one. */
+export function jsonContent(response: ResponsePlan | undefined): ContentPlan | undefined {
+  return response?.contents.find((c) => /json/i.test(c.mediaType));
+}

@@ -1,0 +1,109 @@
+/**
+ * The records a mock run serves. Without `stateful`, only the populations of paged kinds exist,
+ * and nothing a request sends changes them. With `stateful`, every kind has its records (a
+ * population, or the document's examples) and creates, updates, property setters, deletes and
+ * settings writes change them for the requests that follow. A changed record is checked against
+ * its response schema; a property that would break it keeps its previous value.
+ */
+import type { ValidateFunction } from 'ajv';
+import { population, RecordSet, type Rec, type RecordKind, type RecordModel } from './records.js';
+
+export interface StateOptions {
+  stateful: boolean;
+  /** Records in each paged kind's population. */
+  records: number;
+}
+
+export class MockState {
+  private readonly sets = new Map<RecordKind, RecordSet>();
+  private readonly nextIds = new Map<RecordKind, number>();
+  private readonly singletons = new Map<string, unknown>();
+
+  constructor(
+    model: RecordModel,
+    readonly options: StateOptions,
+    private readonly validatorFor: (kind: RecordKind) => ValidateFunction,
+  ) {
+    for (const kind of model.kinds) {
+      if (!kind.paged && !options.stateful) continue;
+      const set = new RecordSet(kind, kind.paged ? population(kind, options.records) : kind.seeds);
+      this.sets.set(kind, set);
+      this.nextIds.set(kind, set.highest('id') + 1);
+    }
+  }
+
+  get stateful(): boolean {
+    return this.options.stateful;
+  }
+
+  setOf(kind: RecordKind): RecordSet | undefined {
+    return this.sets.get(kind);
+  }
+
+  /** A new record from a create body: the kind's first example, overlaid with what the body says. */
+  create(kind: RecordKind, body: unknown): Rec | undefined {
+    const set = this.sets.get(kind);
+    const template = kind.seeds[0];
+    if (!set || !template) return undefined;
+    const id = this.nextIds.get(kind)!;
+    this.nextIds.set(kind, id + 1);
+    const base: Rec = { ...template, id };
+    if (kind.properties.get('number')?.type === 'integer' && typeof template.number === 'number') base.number = set.highest('number') + 1;
+    const record = this.settle(kind, base, changesFrom(kind, body));
+    set.put(record);
+    return record;
+  }
+
+  /** Applies a partial update; undefined when the record does not exist. */
+  update(kind: RecordKind, id: string, body: unknown): Rec | undefined {
+    const set = this.sets.get(kind);
+    const current = set?.get(id);
+    if (!set || !current) return undefined;
+    const record = this.settle(kind, current, changesFrom(kind, body));
+    set.put(record);
+    return record;
+  }
+
+  setProperty(kind: RecordKind, id: string, property: string, value: unknown): Rec | undefined {
+    const set = this.sets.get(kind);
+    const current = set?.get(id);
+    if (!set || !current) return undefined;
+    const record = this.settle(kind, current, { [property]: value });
+    set.put(record);
+    return record;
+  }
+
+  remove(kind: RecordKind, id: string): boolean {
+    return this.sets.get(kind)?.remove(id) ?? false;
+  }
+
+  singleton(path: string): { value: unknown } | undefined {
+    return this.singletons.has(path) ? { value: this.singletons.get(path) } : undefined;
+  }
+
+  writeSingleton(path: string, value: unknown): void {
+    this.singletons.set(path, value);
+  }
+
+  /** `base` with `changes`, less any change that would make it invalid against its schema. */
+  private settle(kind: RecordKind, base: Rec, changes: Rec): Rec {
+    const validate = this.validatorFor(kind);
+    const valid = (r: Rec): boolean => validate(r);
+    const record: Rec = { ...base, ...changes };
+    for (let round = 0; round < 4 && !valid(record); round += 1) {
+      const broken = new Set((validate.errors ?? []).map((e) => e.instancePath.split('/')[1]).filter((p): p is string => !!p && p in changes));
+      if (broken.size === 0) break;
+      for (const property of broken) {
+        if (property in base) record[property] = base[property];
+        else delete record[property];
+      }
+    }
+    return valid(record) ? record : base;
+  }
+}
+
+/** The body's properties that the kind has (never its id). */
+function changesFrom(kind: RecordKind, body: unknown): Rec {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  return Object.fromEntries(Object.entries(body).filter(([name]) => name !== 'id' && kind.properties.has(name)));
+}
