@@ -56,7 +56,8 @@ function plan(doc: Json): Call[] {
     const op = item.get as Json | undefined;
     if (!op || calls.has(op.tags[0])) continue;
     const media = op.responses['200']?.content?.['application/json'];
-    if (!media) continue;
+    // Bare-text answers (x-onedev-raw-text) carry a literal example, not an example component.
+    if (!media?.examples || op.responses['200']['x-onedev-raw-text']) continue;
     const params: Record<string, unknown> = {};
     for (const raw of op.parameters ?? []) {
       const p = resolveRef<Json>(doc as never, raw);
@@ -91,9 +92,15 @@ afterAll(async () => {
 });
 
 describe('Perl OpenAPI::Client against the mock', () => {
-  it('plans one call in each of the 20 groups', () => {
-    expect(new Set(calls.map((c) => c.tag)).size).toBe(20);
-    expect(new Set(calls.map((c) => c.tag))).toEqual(new Set((doc30.tags as Json[]).map((t) => t.name)));
+  it('plans one call in each group that has a JSON read', () => {
+    const withJsonRead = new Set(
+      Object.values(doc30.paths as Json)
+        .map((item) => item.get)
+        .filter((op: Json | undefined) => op?.responses['200']?.content?.['application/json']?.examples && !op.responses['200']['x-onedev-raw-text'])
+        .map((op: Json) => op.tags[0]),
+    );
+    expect(withJsonRead.size).toBeGreaterThan(30);
+    expect(new Set(calls.map((c) => c.tag))).toEqual(withJsonRead);
   });
 
   it('gets an answer for every call', () => {
