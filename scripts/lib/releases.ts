@@ -16,9 +16,14 @@ export function buildRelease(tag: string, catalogue: Catalogue = wholeCatalogue)
 
 /**
  * Every listed release's document, in the order given. Problems of all releases are reported
- * together, each prefixed with its release, then what none of them uses.
+ * together, each prefixed with its release, then (unless `unused` is false, for a partial set)
+ * what none of them uses.
  */
-export function buildReleases<T extends OneDevTag>(tags: readonly T[], catalogue: Catalogue = wholeCatalogue): Map<T, OpenAPIObject> {
+export function buildReleases<T extends OneDevTag>(
+  tags: readonly T[],
+  catalogue: Catalogue = wholeCatalogue,
+  { unused = true }: { unused?: boolean } = {},
+): Map<T, OpenAPIObject> {
   const docs = new Map<T, OpenAPIObject>();
   const problems = new Problems();
   for (const tag of tags) {
@@ -30,6 +35,7 @@ export function buildReleases<T extends OneDevTag>(tags: readonly T[], catalogue
     }
   }
   problems.throwIfAny();
+  if (!unused) return docs;
 
   const used = { parameters: new Set<string>(), examples: new Set<string>(), schemas: new Set<string>() };
   for (const doc of docs.values()) {
