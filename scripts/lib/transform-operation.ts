@@ -97,7 +97,8 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
       operation.requestBody = {
         required: true,
         description: `${op.body.description} The body is the raw bytes of the file.`,
-        content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+        // `format: binary` too: generators that predate 3.1's contentMediaType (openapi-python-client) read bytes from it.
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' } } },
       };
     } else {
       operation.requestBody = {
@@ -164,7 +165,11 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
   } else if (success.kind === 'binary') {
     responses['200'] = {
       description: `${success.description} The body is the bytes themselves.`,
-      content: { [success.mediaType]: { schema: { type: 'string', contentMediaType: success.mediaType } } },
+      content: {
+        [success.mediaType]: {
+          schema: { type: 'string', ...(success.mediaType.startsWith('text/') ? {} : { format: 'binary' }), contentMediaType: success.mediaType },
+        },
+      },
     };
   } else {
     responses['200'] = { description: `${success.description} The body is empty.` };

@@ -133,8 +133,19 @@ describe('exclusiveBoundsToBoolean', () => {
 });
 
 describe('contentKeywords', () => {
-  it('drops contentMediaType', () => {
+  it('drops a text or JSON contentMediaType', () => {
     expect(contentKeywords({ type: 'string', contentMediaType: 'text/plain' }, '#')).toEqual({ type: 'string' });
+    expect(contentKeywords({ type: 'string', contentMediaType: 'application/vnd.x+json' }, '#')).toEqual({ type: 'string' });
+  });
+  it('turns a string of bytes into format binary, keeping a format already there', () => {
+    expect(contentKeywords({ type: 'string', contentMediaType: 'application/octet-stream' }, '#')).toEqual({
+      type: 'string',
+      format: 'binary',
+    });
+    expect(contentKeywords({ type: 'string', format: 'binary', contentMediaType: 'application/zip' }, '#')).toEqual({
+      type: 'string',
+      format: 'binary',
+    });
   });
   it('turns base64 into format byte', () => {
     expect(contentKeywords({ type: 'string', contentEncoding: 'base64' }, '#')).toEqual({

@@ -35,9 +35,19 @@ export function typeArrayToNullable(schema: Schema, where: string): Schema {
 }
 
 /**
- * `oneOf`/`anyOf` with a `{type: "null"}` branch -> the other branch, `nullable: true`.
- * A lone `$ref` branch becomes `allOf: [$ref]` (3.0 ignores siblings of `$ref`), the form
- * swagger-parser accepts and code generators read as "nullable reference".
+ * The 3.0 spelling of "null, and nothing else". 3.0.3 lets `nullable` add null only to the `type`
+ * beside it, so the branch names a type (any would do: `enum` leaves null as the one value).
+ * Validators built on ajv (express-openapi-validator, openapi-backend) need that `type` too.
+ */
+export const NULL_BRANCH_30: Schema = Object.freeze({ type: 'object', nullable: true, enum: [null] });
+
+/**
+ * `oneOf`/`anyOf` with a `{type: "null"}` branch, in a form 3.0 gives the same meaning.
+ * - A single inline branch is merged in with `nullable: true` (it has a `type` for it to act on).
+ * - Otherwise the null branch becomes NULL_BRANCH_30. A lone `$ref` is written
+ *   `anyOf: [$ref, null-branch]`: `nullable` beside `allOf: [$ref]` (the usual shortcut) admits no
+ *   null under 3.0.3, and ajv-based validators refuse the whole file for `nullable` without `type`.
+ *   openapi-generator and openapi-typescript read the anyOf as a nullable reference.
  */
 export function nullBranchToNullable(schema: Schema, where: string): Schema {
   for (const key of ['oneOf', 'anyOf'] as const) {
@@ -46,11 +56,13 @@ export function nullBranchToNullable(schema: Schema, where: string): Schema {
     const rest = branches.filter((b) => !isNullSchema(b));
     const { [key]: _dropped, ...siblings } = schema;
     if (rest.length === 0) throw new ConversionError(where, `${key} admits only null`);
-    if (rest.length > 1) return { ...siblings, [key]: rest, nullable: true };
     const only = rest[0] as Schema;
-    if (typeof only.$ref === 'string') return { ...siblings, allOf: [only], nullable: true };
-    // A single inline branch: merge it in. Keys of the branch win only where the outer schema has none.
-    return { ...only, ...siblings, nullable: true };
+    if (rest.length === 1 && typeof only.$ref !== 'string' && only.type !== undefined) {
+      // Keys of the branch win only where the outer schema has none.
+      return { ...only, ...siblings, nullable: true };
+    }
+    // oneOf stays oneOf: no other branch admits null, so exactly one still matches.
+    return { ...siblings, [rest.length === 1 ? 'anyOf' : key]: [...rest, { ...NULL_BRANCH_30, enum: [null] }] };
   }
   return schema;
 }
@@ -61,10 +73,19 @@ export function rejectNullType(schema: Schema, where: string): Schema {
   return schema;
 }
 
-/** `$ref` with siblings (3.1 allows them; 3.0 ignores them) -> `allOf: [{$ref}]` plus the siblings. */
+/** Siblings that only annotate: 3.0 has nowhere to put them beside a `$ref`, and they change no meaning. */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples']);
+
+/**
+ * `$ref` with siblings (3.1 allows them; 3.0 ignores them, and openapi-backend refuses the file).
+ * Annotations only: a bare `$ref`; the 3.1 file keeps the text. Wrapping it as `allOf: [$ref]`
+ * instead would make openapi-typescript read a reference to a discriminated family as a subtype
+ * (`Omit<Family, "@type">`, which accepts anything). Other siblings: `allOf: [{$ref}]` plus them.
+ */
 export function refSiblingsToAllOf(schema: Schema): Schema {
   if (typeof schema.$ref !== 'string' || Object.keys(schema).length === 1) return schema;
   const { $ref, ...siblings } = schema;
+  if (Object.keys(siblings).every((key) => ANNOTATIONS.has(key))) return { $ref };
   return { allOf: [{ $ref }], ...siblings };
 }
 
@@ -97,11 +118,17 @@ export function exclusiveBoundsToBoolean(schema: Schema): Schema {
   return out;
 }
 
-/** `contentEncoding: base64` -> `format: byte`; `contentMediaType` has no 3.0 keyword and is dropped. */
+/**
+ * `contentEncoding: base64` -> `format: byte`. `contentMediaType` has no 3.0 keyword: a string of
+ * bytes (any media type but text and JSON) becomes 3.0's `format: binary`, other media types are dropped.
+ */
 export function contentKeywords(schema: Schema, where: string): Schema {
   if (!('contentMediaType' in schema) && !('contentEncoding' in schema)) return schema;
-  const { contentMediaType: _media, contentEncoding, ...rest } = schema;
-  if (contentEncoding === undefined) return rest;
+  const { contentMediaType: media, contentEncoding, ...rest } = schema;
+  if (contentEncoding === undefined) {
+    const bytes = typeof media === 'string' && !/^text\/|[/+]json$/i.test(media) && rest.format === undefined;
+    return bytes ? { ...rest, format: 'binary' } : rest;
+  }
   if (contentEncoding !== 'base64') {
     throw new ConversionError(where, `contentEncoding "${String(contentEncoding)}" has no 3.0 form`);
   }

@@ -1,0 +1,72 @@
+/**
+ * Java: openapi-generator's `java` client, library `native` (java.net.http + Jackson), built with
+ * Maven from the pom.xml it writes (which pins its own dependencies). The program
+ * (src/main/java/codegen/Main.java) is compiled into the same project.
+ */
+import { cpSync, readFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import type { Generator } from '../generator.js';
+import { CODEGEN, ensureOpenapiGenerator, mavenArgs, openapiGeneratorJar, run } from '../toolchain.js';
+
+const JAVA_DIR = join(CODEGEN, 'java');
+
+export const javaGenerators: Generator[] = [
+  {
+    name: 'openapi-generator java',
+    language: 'Java',
+    program: JAVA_DIR,
+    file: 'v30',
+    install: ensureOpenapiGenerator,
+    async generate(work, files) {
+      await run(
+        'java',
+        [
+          '-jar',
+          openapiGeneratorJar(),
+          'generate',
+          '--generator-name',
+          'java',
+          '--library',
+          'native',
+          '--input-spec',
+          files.v30,
+          '--output',
+          join(work, 'client'),
+          '--api-package',
+          'dev.onedev.api',
+          '--model-package',
+          'dev.onedev.model',
+          '--invoker-package',
+          'dev.onedev.client',
+          '--group-id',
+          'dev.onedev',
+          '--artifact-id',
+          'onedev-client',
+          '--global-property',
+          'apiDocs=false,modelDocs=false,apiTests=false,modelTests=false',
+        ],
+        { cwd: work, timeoutMs: 5 * 60_000 },
+      );
+      cpSync(join(work, 'src/main/java/codegen'), join(work, 'client/src/main/java/codegen'), { recursive: true });
+    },
+    async build(work) {
+      // javac over the generated client and the program; Maven fetches the pom's libraries once into the cache.
+      await run(
+        'mvn',
+        [
+          ...mavenArgs(),
+          '-Dmaven.test.skip=true',
+          'compile',
+          'dependency:build-classpath',
+          `-Dmdep.outputFile=${join(work, 'classpath.txt')}`,
+        ],
+        { cwd: join(work, 'client'), timeoutMs: 15 * 60_000 },
+      );
+    },
+    async run(work, baseUrl, title) {
+      const classpath = [join(work, 'client/target/classes'), readFileSync(join(work, 'classpath.txt'), 'utf8').trim()].join(delimiter);
+      const { stdout } = await run('java', ['-cp', classpath, 'codegen.Main', baseUrl, title], { cwd: work, timeoutMs: 2 * 60_000 });
+      return stdout;
+    },
+  },
+];

@@ -1,0 +1,141 @@
+/**
+ * The TypeScript generators. Each program (programs/<name>/main.ts) is type-checked together with
+ * the generated code by the pinned TypeScript under strict settings, then run with tsx.
+ */
+import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Generator } from '../generator.js';
+import type { DescriptionFiles } from '../harness.js';
+import { NODE_DIR, ensureNodeTools, nodeBin, run } from '../toolchain.js';
+
+/**
+ * The description with each reference that closes a cycle of component schemas replaced by `{}`
+ * (any value). openapi-zod-client declares schemas in dependency order and uses `z.lazy` only for
+ * a schema that refers to itself directly: with `ArtifactInfo -> DirectoryInfo -> children ->
+ * ArtifactInfo` its output uses a constant before declaring it, and fails to load.
+ */
+export function withoutSchemaCycles(doc: Record<string, any>): Record<string, any> {
+  const out = structuredClone(doc);
+  const schemas: Record<string, unknown> = out.components?.schemas ?? {};
+  const state = new Map<string, 'open' | 'done'>();
+  const prefix = '#/components/schemas/';
+  const visit = (name: string) => {
+    state.set(name, 'open');
+    walk(schemas[name]);
+    state.set(name, 'done');
+  };
+  // Objects and arrays alike: a reference may sit in either (`items`, `oneOf: [...]`).
+  const walk = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      const ref = (value as { $ref?: unknown } | null)?.$ref;
+      if (typeof ref === 'string' && ref.startsWith(prefix)) {
+        const target = ref.slice(prefix.length);
+        if (state.get(target) === 'open') (node as Record<string, unknown>)[key] = {};
+        else if (!state.has(target)) visit(target);
+      } else {
+        walk(value);
+      }
+    }
+  };
+  for (const name of Object.keys(schemas)) if (!state.has(name)) visit(name);
+  return out;
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    // What most users of these generators have (a bundler); orval writes imports without extensions.
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    strict: true,
+    noEmit: true,
+    // Libraries' own .d.ts only; every generated file is .ts and is checked.
+    skipLibCheck: true,
+    types: ['node'],
+  },
+  include: ['**/*.ts'],
+  exclude: ['node_modules'],
+};
+
+function prepare(work: string): void {
+  mkdirSync(join(work, 'gen'), { recursive: true });
+  symlinkSync(join(NODE_DIR, 'node_modules'), join(work, 'node_modules'), 'dir');
+  writeFileSync(join(work, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+  writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+}
+
+/** Every .ts file under gen/, as one text (to look for an operation). */
+function generatedText(work: string): string {
+  return readdirSync(join(work, 'gen'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+    .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
+    .join('\n');
+}
+
+function nodeGenerator(
+  name: string,
+  folder: string,
+  file: keyof DescriptionFiles,
+  generate: (work: string, files: DescriptionFiles) => Promise<unknown>,
+  extra: Partial<Generator> = {},
+): Generator {
+  return {
+    name,
+    language: 'TypeScript',
+    program: join(NODE_DIR, 'programs', folder),
+    file,
+    install: ensureNodeTools,
+    async generate(work, files) {
+      prepare(work);
+      await generate(work, files);
+    },
+    async build(work) {
+      await run(process.execPath, [join(NODE_DIR, 'node_modules/typescript/bin/tsc'), '-p', join(work, 'tsconfig.json')], {
+        cwd: work,
+        timeoutMs: 5 * 60_000,
+      });
+    },
+    async run(work, baseUrl, title) {
+      const { stdout } = await run(nodeBin('tsx'), ['main.ts', baseUrl, title], { cwd: work, timeoutMs: 2 * 60_000 });
+      return stdout;
+    },
+    hasOperation: (work, operationId) => generatedText(work).includes(operationId),
+    ...extra,
+  };
+}
+
+export const nodeGenerators: Generator[] = [
+  nodeGenerator('openapi-typescript + openapi-fetch', 'openapi-fetch', 'v31', (work, files) =>
+    run(nodeBin('openapi-typescript'), [files.v31, '--output', join(work, 'gen/openapi.ts')], { cwd: work }),
+  ),
+  nodeGenerator('@hey-api/openapi-ts', 'hey-api', 'v31', (work, files) =>
+    run(nodeBin('openapi-ts'), ['--input', files.v31, '--output', join(work, 'gen')], { cwd: work }),
+  ),
+  nodeGenerator('orval', 'orval', 'v31', (work, files) =>
+    run(nodeBin('orval'), ['--config', join(work, 'orval.config.cjs')], { cwd: work, env: { ONEDEV_OPENAPI_FILE: files.v31 } }),
+  ),
+  // 3.1: from the 3.0 file it turns the null branch of a nullable reference into an empty object schema.
+  nodeGenerator('openapi-zod-client', 'openapi-zod-client', 'v31', async (work, files) => {
+    const input = join(work, 'openapi-zod.json');
+    writeFileSync(input, JSON.stringify(withoutSchemaCycles(JSON.parse(readFileSync(files.v31, 'utf8')))));
+    // --with-deprecated keeps the Milestone group (left out by default).
+    await run(nodeBin('openapi-zod-client'), [input, '--output', join(work, 'gen/client.ts'), '--with-deprecated'], { cwd: work });
+  }),
+  nodeGenerator(
+    'typed-openapi',
+    'typed-openapi',
+    'v31',
+    // The output path is taken relative to the working folder, even when absolute.
+    (work, files) => run(nodeBin('typed-openapi'), [files.v31, '--output', 'gen/api.ts'], { cwd: work }),
+    {
+      missingGroups: {
+        Milestone: 'typed-openapi leaves deprecated operations out, and every Milestone operation is deprecated',
+      },
+      // typed-openapi names endpoints by method and operationId (`get_MilestoneGet`).
+      hasOperation: (work, operationId) =>
+        generatedText(work).toLowerCase().includes(`_${operationId.toLowerCase()} = {`),
+    },
+  ),
+];
+

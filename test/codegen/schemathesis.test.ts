@@ -1,0 +1,155 @@
+/**
+ * schemathesis (PyPI, pinned in test/codegen/python/requirements.txt) against the contract mock,
+ * over every operation of the 3.1 file, with the checks not_a_server_error,
+ * status_code_conformance, content_type_conformance and response_schema_conformance.
+ * Phases: examples, coverage (boundary and invalid values) and fuzzing, 5 examples each, a fixed
+ * seed so a run is repeatable. Its JUnit report is read back; every failure must be explained
+ * below, and an explanation that no longer matches a failure's shape fails the test.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { startMockServer, type MockServer } from '../../scripts/lib/mock/server.js';
+import { descriptionFiles, readJson } from './harness.js';
+import { ensurePython, run, venvBin } from './toolchain.js';
+
+type Json = Record<string, any>;
+
+const CHECKS = ['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance'];
+
+export interface Failure {
+  /** "GET /builds" */
+  operation: string;
+  /** e.g. ST103 */
+  code: string;
+  text: string;
+}
+
+/** The failures of a schemathesis JUnit report. */
+export function junitFailures(xml: string): Failure[] {
+  const out: Failure[] = [];
+  const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  for (const match of xml.matchAll(/<testcase name="([^"]+)"[^>]*>\s*<failure[^>]*message="([^"]*)"[^>]*>([\s\S]*?)<\/failure>/g)) {
+    out.push({ operation: unescape(match[1]!), code: unescape(match[2]!), text: unescape(match[3]!) });
+  }
+  return out;
+}
+
+/** Operations with an integer query parameter whose description documents no 404. */
+export function integerQueryWithout404(doc: Json): Set<string> {
+  const out = new Set<string>();
+  const deref = (node: Json): Json =>
+    typeof node.$ref === 'string' ? (node.$ref as string).slice(2).split('/').reduce((at: Json, k: string) => at[k], doc) : node;
+  for (const [path, item] of Object.entries(doc.paths as Json)) {
+    for (const [method, op] of Object.entries(item as Json)) {
+      if (typeof op !== 'object' || !op.responses) continue;
+      const integerQuery = ((op.parameters ?? []) as Json[]).map(deref).some((p) => p.in === 'query' && p.schema?.type === 'integer');
+      if (integerQuery && !op.responses['404']) out.add(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Why a failure is not the mock's or the description's fault as far as this test can tell, or
+ * undefined when it is unexplained.
+ */
+export function explain(failure: Failure, doc: Json): string | undefined {
+  // OneDev converts integer query parameters with JAX-RS, which answers a value it cannot
+  // convert (not a number, or out of the int32/int64 range) with 404; the mock does the same.
+  // Some paged reads document that 404, these do not yet: a gap in the description, reported.
+  if (
+    failure.code === 'ST103' &&
+    /Received: 404/.test(failure.text) &&
+    /query parameter \w+ (must be integer|is out of range)/.test(failure.text) &&
+    integerQueryWithout404(doc).has(failure.operation)
+  ) {
+    return 'an unconvertible integer query parameter is answered 404, which this operation does not document yet';
+  }
+  return undefined;
+}
+
+describe('schemathesis against the mock, every operation of the 3.1 file', () => {
+  const file = descriptionFiles().v31;
+  const doc = readJson(file);
+  let mock: MockServer;
+  let failures: Failure[] = [];
+  let tested = 0;
+  const reports = mkdtempSync(join(tmpdir(), 'onedev-schemathesis-'));
+
+  beforeAll(async () => {
+    await ensurePython();
+    mock = await startMockServer({ host: '127.0.0.1', port: 0, document: doc as OpenAPIObject });
+    const args = [
+      'run',
+      file,
+      '--url',
+      mock.baseUrl,
+      '--checks',
+      CHECKS.join(','),
+      '--header',
+      'Authorization: Bearer schemathesis-token',
+      '--phases',
+      'examples,coverage,fuzzing',
+      '--max-examples',
+      '5',
+      '--seed',
+      '1',
+      '--no-shrink',
+      '--workers',
+      '1',
+      '--request-timeout',
+      '30',
+      '--report',
+      'junit',
+      '--report-dir',
+      reports,
+    ];
+    // schemathesis exits 1 when it finds failures; the report says which.
+    // Run inside the report folder: schemathesis keeps a `.schemathesis` cache in its working folder.
+    await run(venvBin('schemathesis'), args, { cwd: reports, timeoutMs: 15 * 60_000, env: { NO_COLOR: '1' } }).catch((error: Error) => {
+      if (!readdirSync(reports).some((f) => f.endsWith('.xml'))) throw error;
+    });
+    const report = readdirSync(reports).find((f) => f.endsWith('.xml'));
+    const xml = readFileSync(join(reports, report!), 'utf8');
+    tested = Number(/<testsuite [^>]*tests="(\d+)"/.exec(xml)?.[1] ?? 0);
+    failures = junitFailures(xml);
+  }, 20 * 60_000);
+
+  afterAll(async () => {
+    const explained = failures.filter((f) => explain(f, doc)).map((f) => f.operation);
+    console.log(`schemathesis: ${tested} operations, ${failures.length} failures, explained: ${explained.join(', ') || 'none'}`);
+    await mock?.close();
+    rmSync(reports, { recursive: true, force: true });
+  });
+
+  it('tests every operation of the description', () => {
+    const count = Object.values(doc.paths as Json).flatMap((item) => Object.keys(item as Json)).filter((m) => m !== 'parameters').length;
+    expect(tested).toBe(count);
+  });
+
+  it('finds no failure the mock or the description cannot account for', () => {
+    const unexplained = failures.filter((f) => !explain(f, doc)).map((f) => `${f.operation}: ${f.text.slice(0, 600)}`);
+    expect(unexplained).toEqual([]);
+  });
+
+  it('reads failures out of the report (so "no unexplained failure" cannot pass for want of parsing)', () => {
+    const xml = `<testsuite tests="2"><testcase name="GET /builds" time="0.1">
+      <failure type="failure" message="ST103">- ST103 Undocumented status code
+
+    Received: 404
+    Documented: 200, 400
+
+    \`Request query parameter offset must be integer\`</failure>
+    </testcase><testcase name="POST /x &amp; y" time="0.1"><failure message="ST101">boom</failure></testcase></testsuite>`;
+    const parsed = junitFailures(xml);
+    expect(parsed.map((f) => [f.operation, f.code])).toEqual([
+      ['GET /builds', 'ST103'],
+      ['POST /x & y', 'ST101'],
+    ]);
+    expect(explain(parsed[1]!, doc)).toBeUndefined();
+    expect(explain({ ...parsed[0]!, operation: 'GET /nowhere' }, doc)).toBeUndefined();
+  });
+});
