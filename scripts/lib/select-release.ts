@@ -6,7 +6,6 @@
 import type {
   AliasSchema,
   ErrorStatus,
-  ErrorUse,
   ExampleSpec,
   FamilySchema,
   Field,
@@ -106,11 +105,25 @@ function alive<T>(items: readonly T[], spanOf: (item: T) => Lifespan | undefined
   });
 }
 
+/**
+ * A list whose entries are bare values or `{ [key]: value, since?, until? }` (enum values, parameter
+ * uses, error statuses, family members): the values alive at `tag`, each span checked.
+ */
+function aliveValues<V extends string | number, K extends string>(
+  items: readonly (V | (Record<K, V> & Lifespan))[],
+  key: K,
+  tag: OneDevTag,
+  where: (value: V) => string,
+  problems: Problems,
+): V[] {
+  const valueOf = (item: V | (Record<K, V> & Lifespan)): V => (typeof item === 'object' ? item[key] : item);
+  return alive(items, (item) => (typeof item === 'object' ? item : undefined), tag, (item) => where(valueOf(item)), problems).map(valueOf);
+}
+
 function selectType(type: TypeExpr, tag: OneDevTag, where: string, problems: Problems): TypeExpr {
   if (typeof type === 'string') return type;
   if ('enum' in type) {
-    const values = alive(type.enum, (v) => (typeof v === 'string' ? undefined : v), tag, (v) => `${where}, enum value ${typeof v === 'string' ? v : v.value}`, problems);
-    return { enum: values.map((v) => (typeof v === 'string' ? v : v.value)) };
+    return { enum: aliveValues<string, 'value'>(type.enum, 'value', tag, (v) => `${where}, enum value ${v}`, problems) };
   }
   if ('array' in type) return { ...type, array: selectType(type.array, tag, where, problems) };
   if ('map' in type) return { map: selectType(type.map, tag, where, problems) };
@@ -172,14 +185,8 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
       const selected: SelectedOperation = {
         ...strip(op),
         name: name.value,
-        parameters: op.parameters
-          ? alive(op.parameters, (p) => (typeof p === 'string' ? undefined : p), tag, (p) => `${where}, parameter ${typeof p === 'string' ? p : p.key}`, problems).map((p) =>
-              typeof p === 'string' ? p : p.key,
-            )
-          : undefined,
-        errors: alive(op.errors, (e) => (typeof e === 'number' ? undefined : e), tag, (e) => `${where}, error ${typeof e === 'number' ? e : e.status}`, problems).map((e) =>
-          typeof e === 'number' ? e : e.status,
-        ),
+        parameters: op.parameters ? aliveValues<string, 'key'>(op.parameters, 'key', tag, (key) => `${where}, parameter ${key}`, problems) : undefined,
+        errors: aliveValues<ErrorStatus, 'status'>(op.errors, 'status', tag, (status) => `${where}, error ${status}`, problems),
       };
       if (!selected.parameters) delete selected.parameters;
       operations.push(selected);
@@ -215,9 +222,7 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
   }
   // Members whose schema a release lacks leave that release's family; unknown names stay for the builder to report.
   for (const { module, name, spec } of families) {
-    const members = alive(spec.members, (m) => (typeof m === 'string' ? undefined : m), tag, (m) => `schema ${name}, member ${typeof m === 'string' ? m : m.name}`, problems)
-      .map((m) => (typeof m === 'string' ? m : m.name))
-      .filter((m) => aliveSchemas.has(m) || !allSchemaNames.has(m));
+    const members = aliveValues<string, 'name'>(spec.members, 'name', tag, (member) => `schema ${name}, member ${member}`, problems).filter((m) => aliveSchemas.has(m) || !allSchemaNames.has(m));
     schemas[module]![name] = { ...strip(spec), members } satisfies SelectedFamily;
   }
 
@@ -243,8 +248,7 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
     const response = pick(versioned, tag, `error response ${status}`, problems);
     if (response) responses[Number(status) as ErrorStatus] = strip(response);
   }
-  const statusOf = (e: ErrorUse) => (typeof e === 'number' ? e : e.status);
-  const alwaysPossible = alive(catalogue.alwaysPossible, (e) => (typeof e === 'number' ? undefined : e), tag, (e) => `always-possible error ${statusOf(e)}`, problems).map(statusOf);
+  const alwaysPossible = aliveValues<ErrorStatus, 'status'>(catalogue.alwaysPossible, 'status', tag, (status) => `always-possible error ${status}`, problems);
   const description = alive(catalogue.description, (section) => section, tag, () => 'description section', problems)
     .map((section) => section.text.trim().replaceAll('{release}', tag))
     .join('\n\n');
