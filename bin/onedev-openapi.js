@@ -1,21 +1,23 @@
 #!/usr/bin/env node
 /**
- * `onedev-openapi <mock|verify|diff> [options]`: the package's one command. Each tool parses its
- * own options (scripts/mock.ts, scripts/verify.ts, scripts/diff.ts, compiled to dist/); this file
- * only picks the tool, so the command line is parsed in one place, and loads nothing else, so the
- * mock starts as fast as it would on its own.
+ * `onedev-openapi <tool> [options]`: the package's one command. Each tool parses its own options
+ * (scripts/<tool>.ts, compiled to dist/scripts/); this file only picks the tool and tells it the
+ * name it was started by (for its help), so the command line is parsed in one place, and loads
+ * nothing else, so the mock starts as fast as it would on its own.
  */
 import { readFileSync } from 'node:fs';
 
 const TOOLS = {
-  mock: 'serve the contract mock on 127.0.0.1 (--port, --quiet)',
-  verify: 'check a live OneDev server against the description (--server, --user, --token)',
+  mock: 'serve the contract mock on 127.0.0.1 (--port, --release <any tag>, --quiet)',
+  verify: "check a live OneDev server against the description of the release it reports (--server, --user, --token)",
   diff: 'list the changes between two descriptions; exit 1 if any can break a client',
+  describe: "write any OneDev tag's description files offline: 3.1, 3.0, dereferenced, types (--release, --out)",
+  docs: "write any OneDev tag's HTML reference (--release, --out, --serve)",
 };
 
 const USAGE = [
   'Usage: onedev-openapi <tool> [options]   (onedev-openapi <tool> --help for its options)',
-  ...Object.entries(TOOLS).map(([name, what]) => `  ${name.padEnd(8)}${what}`),
+  ...Object.entries(TOOLS).map(([name, what]) => `  ${name.padEnd(10)}${what}`),
 ].join('\n');
 
 const tool = process.argv[2];
@@ -34,4 +36,7 @@ if (!Object.hasOwn(TOOLS, tool)) {
 }
 // The tool reads its options from process.argv, as when it runs on its own.
 process.argv.splice(2, 1);
-await import(new URL(`../dist/${tool}.js`, import.meta.url).href);
+// Named before the tool loads: its usage text is built when its module runs.
+const { setCommandName } = await import(new URL('../dist/scripts/lib/cli.js', import.meta.url).href);
+setCommandName(`onedev-openapi ${tool}`);
+await import(new URL(`../dist/scripts/${tool}.js`, import.meta.url).href);

@@ -1,9 +1,11 @@
 /**
- * `npm run diff -- <old> <new>`: lists the changes between two OpenAPI descriptions (JSON or
- * YAML) and exits 1 if any of them can break a client, 2 on unusable input, 0 otherwise.
+ * `npm run diff -- <old> <new>` (installed: `onedev-openapi diff <old> <new>`): lists the changes
+ * between two OpenAPI descriptions (JSON or YAML) and exits 1 if any of them can break a client,
+ * 2 on unusable input, 0 otherwise.
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
+import { commandName, parseCommandLine, usageError } from './lib/cli.js';
 import { DiffInputError, diffDocuments, formatChanges } from './lib/diff/index.js';
 
 async function load(file: string): Promise<unknown> {
@@ -21,11 +23,14 @@ async function load(file: string): Promise<unknown> {
   }
 }
 
+const USAGE = `Usage: ${commandName('diff')} <old.json|yaml> <new.json|yaml>
+  Lists the changes from the old OpenAPI description (3.0 or 3.1) to the new one, marking BREAKING
+  those that can break a client written for the old one.
+  Exit status: 0 nothing breaks; 1 something breaks; 2 a file is missing or not an OpenAPI description.
+  -h, --help  print this help`;
+
 async function main(args: string[]): Promise<number> {
-  if (args.length !== 2) {
-    console.error('usage: npm run diff -- <old.json|yaml> <new.json|yaml>');
-    return 2;
-  }
+  if (args.length !== 2) usageError(`Give two descriptions, the old one and the new one (got ${args.length})`, USAGE);
   try {
     const [oldDoc, newDoc] = await Promise.all(args.map(load));
     const changes = diffDocuments(oldDoc, newDoc, args);
@@ -40,4 +45,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await main(parseCommandLine<object>(USAGE, {}, { positionals: true }).positionals);

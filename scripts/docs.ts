@@ -1,19 +1,94 @@
 /**
- * `npm run docs`: serves the built reference (generated/docs/: one page per release and the
- * renderer they share) on 127.0.0.1 and prints its URL.
- * Options: `--port <n>` (or DOCS_PORT), default 4000; 0 picks a free port. Ctrl+C stops it.
+ * `npm run docs` (installed: `onedev-openapi docs`), two ways:
+ * - without --release: serves the built reference (generated/docs/: one page per published release
+ *   and the renderer they share, written by `npm run build`) on 127.0.0.1 and prints its URL;
+ * - with `--release <tag>` (repeatable): writes the HTML reference of those OneDev tags, any the
+ *   catalogue knows, into `--out <dir>` (scripts/lib/describe.ts), and serves it with `--serve`.
+ * `--port <n>` (or DOCS_PORT), default 4000; 0 picks a free port. Ctrl+C stops the server.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { commandName, startedByBin, usageError } from './lib/cli.js';
+import { GENERATED_DIR } from './lib/package-root.js';
+import { knownTag, ReleaseNotFoundError } from './lib/release-tag.js';
 // Not imported from lib/artifacts.ts: that would load the whole build just to serve a file.
-export const DOCS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'generated', 'docs');
+export const DOCS_DIR = join(GENERATED_DIR, 'docs');
 export const DEFAULT_PORT = 4000;
 const HOST = '127.0.0.1';
+const DEFAULT_OUT = 'onedev-docs';
+
+const USAGE = `Usage: ${commandName('docs')} [--port <n>]
+       ${commandName('docs')} --release <tag> [--release <tag>]... [--out <dir>] [--serve [--port <n>]]
+  Without --release: serves the reference of the published releases (generated/docs, which the
+  build writes in a checkout of onedev-openapi) on 127.0.0.1 until stopped (Ctrl+C).
+  --release   write the HTML reference of this OneDev tag, any the catalogue knows (e.g. v16.3.2);
+              repeat it for several (each page's release bar links the others). Rendering runs
+              \`redocly build-docs\`, so @redocly/cli must be installed (the error says how)
+  --out       the folder to write into, created when missing (default ${DEFAULT_OUT}); open its index.html
+  --serve     after writing, serve the folder on 127.0.0.1
+  --port      the port to serve on, 0 to 65535 (or DOCS_PORT; default ${DEFAULT_PORT}); 0 picks a free port
+  -h, --help  print this help`;
+
+/** A mistake in how the command was called or in what it needs; printed without a stack trace. */
+export class DocsUsageError extends Error {}
+
+export interface DocsCommandLine {
+  port: number;
+  /** The tags to write (empty: serve generated/docs). */
+  releases: string[];
+  out: string;
+  serve: boolean;
+  help: boolean;
+}
+
+/** Reads the command line; the port from `--port` or DOCS_PORT, an integer 0..65535. */
+export function parseDocsCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): DocsCommandLine {
+  let values: { port?: string; help?: boolean; release?: string[]; out?: string; serve?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        port: { type: 'string', short: 'p' },
+        help: { type: 'boolean', short: 'h' },
+        release: { type: 'string', multiple: true },
+        out: { type: 'string' },
+        serve: { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new DocsUsageError((error as Error).message);
+  }
+  const releases = values.release ?? [];
+  if (releases.length === 0 && (values.out !== undefined || values.serve)) {
+    throw new DocsUsageError(`${values.out !== undefined ? '--out' : '--serve'} goes with --release <tag>: it is about the reference written for that tag`);
+  }
+  const raw = values.port ?? env.DOCS_PORT;
+  let port = DEFAULT_PORT;
+  if (raw !== undefined && raw !== '') {
+    const source = values.port !== undefined ? '--port' : 'DOCS_PORT';
+    if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+      throw new DocsUsageError(`${source} must be a whole number from 0 to 65535, got "${raw}"`);
+    }
+    port = Number(raw);
+  }
+  return { port, releases, out: values.out ?? DEFAULT_OUT, serve: values.serve === true, help: values.help === true };
+}
+
+/** Reads the port from `--port` or DOCS_PORT; an integer 0..65535. */
+export function parsePort(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): number {
+  try {
+    return parseDocsCommandLine(argv, env).port;
+  } catch (error) {
+    if (error instanceof DocsUsageError && /^Unknown option|^Option/.test(error.message)) throw new DocsUsageError(`${error.message}\n${USAGE}`);
+    throw error;
+  }
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,31 +99,6 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
 };
-
-/** A mistake in how the command was called or in what it needs; printed without a stack trace. */
-export class DocsUsageError extends Error {}
-
-/** Reads the port from `--port` or DOCS_PORT; an integer 0..65535. */
-export function parsePort(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): number {
-  let values: { port?: string | undefined; help?: boolean | undefined };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { port: { type: 'string', short: 'p' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new DocsUsageError(`${(error as Error).message}\nUsage: npm run docs -- [--port <number>]`);
-  }
-  if (values.help) throw new DocsUsageError('Usage: npm run docs -- [--port <number>]  (or DOCS_PORT; default 4000, 0 = any free port)');
-  const raw = values.port ?? env.DOCS_PORT;
-  if (raw === undefined || raw === '') return DEFAULT_PORT;
-  const source = values.port !== undefined ? '--port' : 'DOCS_PORT';
-  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
-    throw new DocsUsageError(`${source} must be a whole number from 0 to 65535, got "${raw}"`);
-  }
-  return Number(raw);
-}
 
 function contentType(file: string): string {
   const dot = file.lastIndexOf('.');
@@ -130,8 +180,9 @@ export async function startDocsServer(options: { port: number; root?: string }):
   };
 }
 
-async function main(): Promise<void> {
-  const docs = await startDocsServer({ port: parsePort(process.argv.slice(2)) });
+/** Serves `root` until Ctrl+C or SIGTERM. */
+async function serve(port: number, root?: string): Promise<void> {
+  const docs = await startDocsServer({ port, ...(root ? { root } : {}) });
   console.log(`OneDev API reference: ${docs.url}  (Ctrl+C to stop)`);
   const stop = (): void => {
     void docs.close().then(() => process.exit(0));
@@ -140,10 +191,56 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+async function main(): Promise<void> {
+  let line: DocsCommandLine;
+  try {
+    line = parseDocsCommandLine(process.argv.slice(2));
+  } catch (error) {
+    return usageError((error as Error).message, USAGE);
+  }
+  if (line.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (line.releases.length === 0) {
+    if (!existsSync(join(DOCS_DIR, 'index.html'))) {
+      usageError(`There is no built reference to serve (${DOCS_DIR}); write one for a tag with --release <tag>`, USAGE);
+    }
+    return serve(line.port);
+  }
+  // Refused before the builder loads: it is most of the package's code.
+  try {
+    for (const tag of line.releases) knownTag(tag);
+  } catch (error) {
+    if (error instanceof ReleaseNotFoundError) return usageError(error.message, USAGE);
+    throw error;
+  }
+  // Loaded only here: serving a folder needs none of the builder.
+  const { writeReleaseDocs } = await import('./lib/describe.js');
+  const started = performance.now();
+  let written: string[];
+  try {
+    written = await writeReleaseDocs(line.releases, line.out);
+  } catch (error) {
+    // A folder that cannot be written (a file in the way, no permission): say so, without a stack trace.
+    if (typeof (error as NodeJS.ErrnoException).code !== 'string' || (error as NodeJS.ErrnoException).syscall === undefined) throw error;
+    throw new DocsUsageError(`cannot write into ${line.out}: ${(error as Error).message}`);
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  // Paths below the working folder are shown relative to it, others in full.
+  const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path));
+  console.log(`OneDev API reference for ${line.releases.join(', ')}: wrote ${written.length} files in ${seconds} s; open ${shown(written[0]!)}`);
+  for (const path of written.slice(1)) console.log(`  ${shown(path)}`);
+  if (line.serve) await serve(line.port, resolve(line.out));
+}
+
+const KNOWN_FAILURES = new Set(['CatalogueError', 'RendererMissingError']);
+
+if (startedByBin() || (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href)) {
   main().catch((error: unknown) => {
-    if (!(error instanceof DocsUsageError)) throw error;
-    console.error(`npm run docs: ${error.message}`);
+    // Never a stack trace for what the user can fix: a taken port, a missing renderer, a catalogue mistake.
+    if (!(error instanceof Error) || !(error instanceof DocsUsageError || KNOWN_FAILURES.has(error.name))) throw error;
+    console.error(`${commandName('docs').replace(/ --$/, '')}: ${error.message}`);
     process.exitCode = 1;
   });
 }

@@ -1,36 +1,69 @@
 /**
- * `npm run mock [-- --port 4010]`: the contract mock on 127.0.0.1, answering every operation of
- * generated/openapi.json (or a release's description) as OneDev would. See docs/using-the-mock.md.
+ * `npm run mock [-- --port 4010]` (installed: `onedev-openapi mock`): the contract mock on
+ * 127.0.0.1, answering every operation of generated/openapi.json (or a release's description) as
+ * OneDev would. See docs/using-the-mock.md.
  */
-import { parseCommandLine, usageError } from './lib/cli.js';
-import { ReleaseNotFoundError } from './lib/mock/document.js';
+import { ONEDEV_TAGS } from '../spec/releases.js';
+import { commandName, parseCommandLine, usageError } from './lib/cli.js';
+import { availableReleases, ReleaseNotFoundError } from './lib/mock/document.js';
 import { startMockServer } from './lib/mock/server.js';
 
-const USAGE = `Usage: npm run mock -- [--port <1-65535, default 4010>] [--release <tag>] [--stateful]
-                     [--records <n, default 250>] [--admin <user>]... [--quiet]
-  --release   serve generated/releases/<tag>/openapi.json instead of the newest release
+const DEFAULT_PORT = 4010;
+const MAX_RECORDS = 100_000;
+
+const USAGE = `Usage: ${commandName('mock')} [--port <n>] [--release <tag>] [--stateful] [--records <n>] [--admin <user>]... [--quiet]
+       [--webhook-url <url> --webhook-secret <secret>]
+  Serves a contract mock of OneDev's REST API on 127.0.0.1 until stopped (Ctrl+C or SIGTERM).
+  --port      the port to listen on, 0 to 65535 (default ${DEFAULT_PORT}); 0 picks a free port, and the
+              first line printed ("listening on ...") says which
+  --release   serve this OneDev tag's description instead of the newest one: any of the ${ONEDEV_TAGS.length} from
+              ${ONEDEV_TAGS[0]} to ${ONEDEV_TAGS[ONEDEV_TAGS.length - 1]}; published ones are read from the package
+              (${availableReleases().join(', ') || 'none are built'}), others built on start (about a second)
   --stateful  creates, updates and deletes change what later requests read
-  --records   records in each paged collection (pulls, builds, ...)
-  --admin     a Basic user name (or Bearer token) treated as an administrator; default: admin`;
+  --records   records in each paged collection (pulls, builds, ...), 0 to ${MAX_RECORDS} (default 250)
+  --admin     a Basic user name (or Bearer token) treated as an administrator, to whom the page-size
+              limits of non-administrators do not apply; repeat it for several (default: admin)
+  --quiet     print only the start-up banner, not a line per answered request (status, method, path)
+              or per web-hook delivery
+  --webhook-url, --webhook-secret
+              with --stateful: after each write OneDev turns into an event, post the release's payload
+              to this URL with this secret in X-OneDev-Signature, as a web hook (one line per delivery)
+  -h, --help  print this help`;
 
 function fail(message: string): never {
   return usageError(message, USAGE);
 }
 
-const values = parseCommandLine<{ port?: string; quiet?: boolean; release?: string; stateful?: boolean; records?: string; admin?: string[] }>(USAGE, {
+const { values } = parseCommandLine<{
+  port?: string;
+  quiet?: boolean;
+  release?: string;
+  stateful?: boolean;
+  records?: string;
+  admin?: string[];
+  'webhook-url'?: string;
+  'webhook-secret'?: string;
+}>(USAGE, {
   port: { type: 'string' },
   quiet: { type: 'boolean' },
   release: { type: 'string' },
   stateful: { type: 'boolean' },
   records: { type: 'string' },
   admin: { type: 'string', multiple: true },
+  'webhook-url': { type: 'string' },
+  'webhook-secret': { type: 'string' },
 });
-const port = values.port === undefined ? 4010 : Number(values.port);
-if (!/^\d+$/.test(values.port ?? '0') || port > 65535) fail(`--port must be a port number, got "${values.port}"`);
+const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+if (!/^\d+$/.test(values.port ?? '0') || port > 65535) fail(`--port must be a port number from 0 to 65535 (0 picks a free port), got "${values.port}"`);
 const records = values.records === undefined ? undefined : Number(values.records);
-if (records !== undefined && (!/^\d+$/.test(values.records!) || records > 100_000)) {
-  fail(`--records must be a whole number from 0 to 100000, got "${values.records}"`);
+if (records !== undefined && (!/^\d+$/.test(values.records!) || records > MAX_RECORDS)) {
+  fail(`--records must be a whole number from 0 to ${MAX_RECORDS}, got "${values.records}"`);
 }
+
+const webhookUrl = values['webhook-url'];
+const webhookSecret = values['webhook-secret'];
+if ((webhookUrl === undefined) !== (webhookSecret === undefined)) fail('--webhook-url and --webhook-secret go together: a hook has both');
+if (webhookUrl !== undefined && !values.stateful) fail('--webhook-url needs --stateful: deliveries follow the writes a stateful run keeps');
 
 const started = performance.now();
 let mock;
@@ -42,6 +75,9 @@ try {
     ...(records !== undefined ? { records } : {}),
     ...(values.admin ? { administrators: values.admin } : {}),
     onAnswer: values.quiet ? undefined : ({ method, path, status }) => console.log(`${status} ${method} ${path}`),
+    ...(webhookUrl !== undefined && webhookSecret !== undefined
+      ? { webhooks: { url: webhookUrl, secret: webhookSecret, onDelivery: values.quiet ? undefined : (entry) => console.log(entry.line) } }
+      : {}),
   });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
@@ -54,7 +90,7 @@ const admin = values.admin?.[0] ?? 'admin';
 
 console.log(`OneDev contract mock listening on ${mock.baseUrl} (started in ${seconds} s)
 ${values.release ? `Release ${values.release}. ` : ''}${values.stateful ? 'Stateful: creates, updates and deletes are kept for this run.' : 'Stateless: nothing a request sends is kept.'}
-
+${webhookUrl ? `Web hooks: the events these writes cause are posted to ${webhookUrl}.\n` : ''}
 Credentials are checked for form only. Lists page through generated records:
   curl -u ${admin}:any-token '${mock.baseUrl}/pulls?offset=0&count=10'
   curl -u robin:any-token '${mock.baseUrl}/pulls?offset=0&count=1&query=%22Number%22+is+%22acme%2Fwebapp%23128%22'

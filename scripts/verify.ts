@@ -1,23 +1,38 @@
 /**
- * `npm run verify -- --server https://onedev.example.com --user U --token T`: calls a read-only
- * set of operations on a real OneDev through Prism's proxy and reports every answer that
- * differs from the description. Exit status 0: no differences; 1: differences or calls without
- * an answer; 2: bad arguments, or nothing could be checked. See docs/validating-a-live-server.md.
+ * `npm run verify -- --server https://onedev.example.com --user U --token T` (installed:
+ * `onedev-openapi verify ...`): asks the server its version, then calls a read-only set of
+ * operations through Prism's proxy and reports every answer that differs from that release's
+ * description. Exit status 0: no differences; 1: differences or calls without an answer; 2: bad
+ * arguments, or nothing could be checked. See docs/validating-a-live-server.md.
  */
-import { parseCommandLine, usageError } from './lib/cli.js';
+import { ONEDEV_TAGS } from '../spec/releases.js';
+import { commandName, parseCommandLine, usageError } from './lib/cli.js';
 import { ReleaseNotFoundError } from './lib/mock/document.js';
 import { exitCodeOf, formatReport, verifyServer, VerifyUsageError } from './lib/mock/verify.js';
 
-const USAGE = `Usage: npm run verify -- --server <https://host> [--user <name>] [--token <access token> | --password <password>] [--timeout <seconds>] [--release <tag>]
-  --release checks against generated/releases/<tag>/openapi.json (default: the newest release).
-  The secret may also come from the ONEDEV_TOKEN or ONEDEV_PASSWORD environment variable
-  (keeps it out of shell history). Without --user, the token is sent as a Bearer token.`;
+const DEFAULT_TIMEOUT_S = 30;
+
+const USAGE = `Usage: ${commandName('verify')} --server <https://host> [--user <name>] [--token <access token> | --password <password>]
+       [--timeout <seconds>] [--release <tag>]
+  Calls read-only operations of a live OneDev server and reports every answer that differs from the
+  description of the release the server runs (its Get Server Version answer; the report says which
+  release it used, and warns when the catalogue does not know that version). Exit status: 0 no
+  differences; 1 differences, or calls without an answer; 2 bad arguments, or nothing could be checked.
+  --server    the server's origin, e.g. https://onedev.example.com (a trailing /~api is accepted)
+  --user      the account name for HTTP Basic; without it, the token is sent as a Bearer token
+  --token     an access token of that account (or ONEDEV_TOKEN in the environment, which keeps it out
+              of shell history)
+  --password  the account's password instead (or ONEDEV_PASSWORD in the environment)
+  --timeout   seconds each call may take (default ${DEFAULT_TIMEOUT_S})
+  --release   check against this OneDev tag's description instead of the server's own release: any of
+              the ${ONEDEV_TAGS.length} from ${ONEDEV_TAGS[0]} to ${ONEDEV_TAGS[ONEDEV_TAGS.length - 1]} (those without a file in the package are built on start)
+  -h, --help  print this help`;
 
 function fail(message: string): never {
   return usageError(message, USAGE);
 }
 
-const values = parseCommandLine<{ server?: string; user?: string; token?: string; password?: string; timeout?: string; release?: string }>(USAGE, {
+const { values } = parseCommandLine<{ server?: string; user?: string; token?: string; password?: string; timeout?: string; release?: string }>(USAGE, {
   server: { type: 'string' },
   user: { type: 'string' },
   token: { type: 'string' },
@@ -29,7 +44,7 @@ if (!values.server) fail('--server is required');
 const token = values.token ?? process.env.ONEDEV_TOKEN;
 const password = values.password ?? process.env.ONEDEV_PASSWORD;
 if (values.token !== undefined && values.password !== undefined) fail('Give --token or --password, not both');
-const timeout = values.timeout === undefined ? 30 : Number(values.timeout);
+const timeout = values.timeout === undefined ? DEFAULT_TIMEOUT_S : Number(values.timeout);
 if (!Number.isFinite(timeout) || timeout <= 0) fail('--timeout must be a positive number of seconds');
 
 try {

@@ -94,22 +94,29 @@ permission check is 401 for an anonymous caller and 403 for a signed-in one.
 
 ## Paging
 Collection reads take the required query parameters \`offset\` (records to skip) and \`count\`
-(records to return); neither has a default. Pull requests, builds and packages allow at most 100
-records a page to callers who are not administrators; roles allow at most 100 to everyone. Keep
-asking with a growing offset until a page comes back shorter than \`count\`. Unknown query
-parameters are refused with 400.
+(records to return); neither has a default. Keep asking with a growing offset until a page comes
+back shorter than \`count\`. These reads cap \`count\`:
+
+{facts:page-limits}
+
+A larger \`count\` is refused with {facts:query-refusal-status}, as are unknown or missing query
+parameters and a query that does not parse. The other reads that take \`count\` set no limit:
+{facts:unlimited-reads}.
 
 ## Request and response bodies
 JSON property names are OneDev's field names. References to other records are ids named
 \`<record>Id\`; records never embed each other. Responses list every property, writing \`null\`
-where a value is absent. \`POST /<resource>/{id}\` applies only the properties present in the
-body (a partial update). Dates are ISO 8601 with an offset, e.g. \`2025-07-05T09:04:40.123+00:00\`.
-Values of abstract types carry their concrete type in \`@type\` (authenticators: \`@class\`).
+where a value is absent. Whether an update keeps the properties a body leaves out or resets them
+differs between resources: the body of each update operation says which. Dates are ISO 8601 with
+an offset, e.g. \`2025-07-05T09:04:40.123+00:00\`. Values of abstract types carry their concrete
+type in \`@type\` (authenticators: \`@class\`).
 
-**Raw-text bodies.** Some operations (for example Set Title of a pull request) read the request
-body as plain text: send the text itself with \`Content-Type: application/json\` and **no JSON
-quotes**; quotes would be stored as part of the text. These bodies are marked with
-\`x-onedev-raw-text: true\`, and so are the few answers the server writes as bare text.
+**Raw-text bodies.** Some operations read the request body as plain text: send the text itself
+with \`Content-Type: application/json\` and **no JSON quotes**; quotes would be stored as part of
+the text. These bodies are marked with \`x-onedev-raw-text: true\`, and so are the answers the
+server writes as bare text:
+
+{facts:raw-text}
 
 Operations that create a record answer 200 with the new id as a bare JSON number; operations
 that only act answer 200 with an empty body.
@@ -121,10 +128,9 @@ that only act answer 200 with an empty body.
 ## Ids, not numbers
 Pull requests and builds have an internal **id** and a per-project **number** (the \`#123\` in
 the web UI). Every operation that addresses a single pull request or build takes the **id**.
-To turn a number into an id, call *Query Basic Info* on \`/pulls\` or \`/builds\` with a query that
-compares the field Number with a reference, either \`"Number" is "path/to/project#100"\` or
-\`"Number" is "PROJECTKEY-100"\` (quotes included; the project part is mandatory), then read
-\`id\` from the single result.
+To turn a number into an id, call *Query Basic Info* on \`/pulls\` or \`/builds\` with the
+reference itself as the query, unquoted: \`path/to/project#100\` or \`PROJECTKEY-100\` (the project
+part is mandatory), then read \`id\` from the single result.
 `,
   },
   {
@@ -133,34 +139,20 @@ compares the field Number with a reference, either \`"Number" is "path/to/projec
 ## Ids, not numbers
 Pull requests and builds have an internal **id** and a per-project **number** (the \`#123\` in
 the web UI). Every operation that addresses a single pull request or build takes the **id**.
-To turn a number into an id, call *Query Pull Requests* (\`/pulls\`) or *Query Builds* (\`/builds\`) with a query that
-compares the field Number with a reference, either \`"Number" is "path/to/project#100"\` or
-\`"Number" is "PROJECTKEY-100"\` (quotes included; the project part is mandatory), then read
-\`id\` from the single result.
+To turn a number into an id, call *Query Pull Requests* (\`/pulls\`) or *Query Builds* (\`/builds\`)
+with the reference itself as the query, unquoted: \`path/to/project#100\` or \`PROJECTKEY-100\`
+(the project part is mandatory), then read \`id\` from the single result. Every release takes
+this form; the quoted \`"Number" is "path/to/project#100"\` criterion works only before v16.0.0.
 `,
   },
   {
     text: `
 ## Errors
-Error bodies are plain text (\`text/plain\`): a message, with no JSON envelope. 400 means a bad
-parameter or body, 401 missing or wrong credentials, 403 a permission the caller lacks, 404 an
-unknown id (also a non-numeric id), 406 a pull request in the wrong state, 500 a business rule
-or database constraint the change broke.
-`,
-  },
-  {
-    since: 'v13.0.7',
-    until: 'v15.1.0',
-    text: `
-A body that breaks a validation rule of the record (a required value missing, a value out of range)
-is answered with 406 and the rule's message.
-`,
-  },
-  {
-    since: 'v15.1.0',
-    text: `
-A body that breaks a validation rule of the record (a required value missing, a value out of range)
-is answered with 400 and the rule's message.
+Error bodies are plain text: a message, with no JSON envelope, labelled \`text/plain\` unless a
+meaning below says otherwise. What each status means in this release (each operation lists the
+ones it can answer with):
+
+{facts:error-statuses}
 `,
   },
 ];

@@ -45,7 +45,12 @@ export type TypeExpr =
   /** A JSON array (Java List/Collection/Set). */
   | { array: TypeExpr; uniqueItems?: boolean }
   /** A JSON object with free keys (Java Map<String, X>). */
-  | { map: TypeExpr };
+  | { map: TypeExpr }
+  /**
+   * One of several shapes (a Java Object or Serializable the server fills with different types,
+   * e.g. an issue field's value: a string or a list of strings).
+   */
+  | { oneOf: readonly TypeExpr[] };
 
 /** An enum constant, bare or with the releases that have it. */
 export type EnumValue = string | ({ value: string } & Lifespan);
@@ -65,21 +70,40 @@ export interface Field extends Lifespan {
   requiredOnCreate?: boolean;
   /** Extra JSON Schema keywords for scalars, e.g. { minimum: 1 } or { maxLength: 255 }. */
   constraints?: Record<string, unknown>;
+  /**
+   * The server sends the property only sometimes (it removes the key for some callers, or adds it
+   * on request): our words for when it is there, e.g. 'the caller may see time tracking in the
+   * issue\'s project'. Response shapes do not require it and say when it is present (generated
+   * types mark it optional); request shapes treat it like any other field.
+   */
+  presentWhen?: string;
+  /**
+   * A request may leave it out: the server then keeps the field's initial value (null for most
+   * "leave empty for default" settings). Shapes used in both directions otherwise require every
+   * field; this one is required in none (responses still carry it).
+   */
+  optional?: boolean;
 }
 
 /**
- * An object on the wire. Responses list every field as present (OneDev writes nulls).
+ * An object on the wire. Responses list every field as present (OneDev writes nulls) but those with
+ * `presentWhen`.
  * `requests` asks the builder for request variants of an entity:
  *   'create' -> `<Name>Create` (no read-only fields; required = requiredOnCreate),
- *   'update' -> `<Name>Update` (no read-only fields; nothing required: a partial merge).
+ *   'update' -> `<Name>Update` (no read-only fields; what is required follows the `update` mode
+ *   of the operation whose body it is: nothing for 'merge', as 'create' for 'replace').
  * Objects without `requests` are used as they are in both directions (settings beans: a Set
  * operation replaces the whole area, so every field is sent).
  */
 export interface ObjectSchema extends Lifespan {
   kind: 'object';
   description: string;
-  /** Member of a polymorphic family: pins `@type` (simple name) or `@class` (qualified name). */
-  discriminator?: { property: '@type' | '@class'; value: string };
+  /**
+   * Member of a polymorphic family: pins `@type` (simple name) or `@class` (qualified name). Without
+   * `value`, the property is required but takes any class name (an extension point whose classes
+   * come from plugins).
+   */
+  discriminator?: { property: '@type' | '@class'; value?: string };
   fields: Record<string, Versioned<Field>>;
   requests?: readonly ('create' | 'update')[];
   /**
@@ -89,6 +113,11 @@ export interface ObjectSchema extends Lifespan {
    * other properties not refused (a reader must tolerate what it does not know).
    */
   usage?: 'request' | 'response';
+  /**
+   * Properties beyond `fields` are allowed in both directions: their names and types are not known
+   * here (a plugin's own setting class). Without it, request shapes refuse unknown properties.
+   */
+  open?: boolean;
 }
 
 /** A value whose Java type is abstract or an interface: oneOf its concrete members. */
@@ -157,14 +186,50 @@ export interface ParameterSpec extends Lifespan {
    * hold `/`. Emitted as `x-multi-segment: true`; the description must say how to encode it.
    */
   multiSegment?: boolean;
+  /**
+   * For a `query` parameter: the query language it takes (spec/queries/). The builder writes the
+   * language into the description and emits it as `x-onedev-query-language` for tools (the mock).
+   */
+  queryLanguage?: QueryLanguageSpec;
+  /**
+   * The largest `count` the server serves (only on a `count` query parameter). The builder writes
+   * it as `maximum` (everyone) or `x-onedev-non-admin-maximum` (non-administrators), and appends
+   * the sentence saying so, with the status the release refuses a larger one with; the
+   * description must not state the limit itself.
+   */
+  pageLimit?: PageLimit;
 }
 export type ParameterTable = Record<string, Versioned<ParameterSpec>>;
+
+/** A page-size cap: at most `maximum` records, for every caller or only for non-administrators. */
+export interface PageLimit {
+  maximum: number;
+  appliesTo: 'everyone' | 'non-administrators';
+}
 
 /** A use of a shared parameter: its key, bare or with the releases in which the operation takes it. */
 export type ParameterUse = string | ({ key: string } & Lifespan);
 
-/** An error status an operation may answer with, bare or with the releases that answer it. */
-export type ErrorUse = ErrorStatus | ({ status: ErrorStatus } & Lifespan);
+/**
+ * A refusal by validation, named by what validates rather than by its status, which changed
+ * between releases (spec/responses.ts, VALIDATION_FAILURES, holds each release's status and body):
+ * - 'validation': bean validation of the Java method's parameters: a `@NotNull` body sent as null, a
+ *   `@NotEmpty` text or query parameter left empty, a rule of a `@Valid` body broken;
+ * - 'validation-check': a check the resource or a service makes itself that throws a validation
+ *   exception (a ref that does not fit, a job parameter the job does not declare).
+ */
+export type ValidationKind = 'validation' | 'validation-check';
+
+/**
+ * An error status, bare or with the releases that answer it. `message`: what the server says at
+ * that status for this operation, when it says something of its own rather than what the shared
+ * response's example shows (a lookup by name answers `HTTP 404 Not Found`, not a missing row);
+ * `meaning`: when the status, for this operation, means other than the shared response says.
+ */
+export type StatusUse = ErrorStatus | ({ status: ErrorStatus; message?: string; meaning?: string } & Lifespan);
+
+/** An error an operation may answer with (a status, or a validation kind), bare or with the releases that answer it. */
+export type ErrorUse = StatusUse | ValidationKind | ({ status: ValidationKind } & Lifespan);
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -180,6 +245,14 @@ export type RequestBodySpec =
       example: string;
       /** The server also takes the JSON literal `null` or no body at all (e.g. to clear a setting). */
       nullable?: boolean;
+      /**
+       * For a body that changes a stored record: 'merge' when the server applies only the
+       * properties present (a property left out keeps its stored value: OneDev loads the entity by
+       * the path id and reads the body into it), 'replace' when the body replaces the stored
+       * values (a property left out takes its default). The builder says so in the body's
+       * description and in the note of an `<Entity>Update` schema the body names.
+       */
+      update?: 'merge' | 'replace';
     }
   /**
    * A bare Java String parameter: the body is the text itself, never JSON-quoted.
@@ -199,7 +272,8 @@ export type SuccessSpec =
   /**
    * 200 whose body is text written as it is (a Java String return: Jersey writes it without JSON
    * quotes, still labelled `application/json`), e.g. where a stored upload can be downloaded.
-   * `example` is the literal text.
+   * `example` is the literal text; `{version}` in it (as in an operation's description) stands for
+   * the release's version number (`16.3.2` at v16.3.2), `{release}` for its tag.
    */
   | { kind: 'raw-text'; description: string; example: string }
   /** 200 with bytes (a download or a stream): `mediaType` is what the server declares, e.g. `application/octet-stream`. */
@@ -207,6 +281,9 @@ export type SuccessSpec =
 
 /** A name a release's help page gives an operation, with the releases that use it. */
 export type ReleaseName = { value: string } & Lifespan;
+
+/** A text that differs between releases, each wording with the releases it holds for. */
+export type ReleaseText = { value: string } & Lifespan;
 
 export interface OperationSpec extends Lifespan {
   /**
@@ -217,10 +294,13 @@ export interface OperationSpec extends Lifespan {
   method: HttpMethod;
   /** The seed's path, byte for byte, relative to the `/~api` base. */
   path: string;
-  /** What it does, in our words. */
-  description: string;
-  /** Who may call it, in our words. */
-  permission: string;
+  /**
+   * What it does, in our words: one text, or its wordings in release order where a fact of the
+   * prose changed (never a sentence listing tags).
+   */
+  description: string | readonly ReleaseText[];
+  /** Who may call it, in our words (one text, or its wordings in release order). */
+  permission: string | readonly ReleaseText[];
   /** Keys into the shared parameter table (spec/parameters.ts), in order. */
   parameters?: readonly ParameterUse[];
   body?: RequestBodySpec;
@@ -235,6 +315,17 @@ export interface OperationSpec extends Lifespan {
    * triggers do with their `access-token`), so the document-wide Basic/Bearer requirement is lifted.
    */
   credentials?: 'none';
+  /**
+   * Set on the two operations that describe one OneDev route whose template glues an optional
+   * path to the segment before it (`/artifacts/{buildId}{artifactPath:(/.*)?}`): many tools cannot
+   * route two parameters, or a word and a parameter, in one segment. `route` is OneDev's template
+   * (relative to `/~api`, as the resource class writes it); `part` says which URLs this operation
+   * takes: 'root' the URL without the path (`/artifacts/{buildId}`), 'nested' the URL with the path
+   * as segments of their own (`/artifacts/{buildId}/{artifactPath}`). Both keep the help page's
+   * `name`; the root part's summary adds "(root)" (and its operationId "Root"). The builder checks
+   * `path` against `route` and writes the route as `x-onedev-route`.
+   */
+  splitRoute?: { route: string; part: 'root' | 'nested' };
 }
 
 export interface GroupSpec extends Lifespan {
@@ -242,4 +333,220 @@ export interface GroupSpec extends Lifespan {
   /** Tag description, in our words. */
   description: string;
   operations: readonly OperationSpec[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Query languages: the filters the `query` parameters take (spec/queries/). Entries carry their
+// releases like everything else; the builder describes one release's language and emits it as
+// `x-onedev-query-language` on the parameter, so the mock parses and evaluates what it describes.
+// ---------------------------------------------------------------------------------------------
+
+/** An operator between a quoted field and its values (or alone, for the ones that take none). */
+export type QueryOperator =
+  | 'is' | 'is not' | 'contains' | 'is greater than' | 'is less than' | 'is since' | 'is until'
+  | 'is before' | 'is after' | 'is empty' | 'is not empty' | 'is me' | 'is not me';
+
+/** Operators that take no value after them. */
+export const VALUELESS_QUERY_OPERATORS: readonly QueryOperator[] = ['is empty', 'is not empty', 'is me', 'is not me'];
+
+/**
+ * How a value is read and compared with a record:
+ * `wildcard` text, case-insensitive, `*` any run of characters; `path` a project path, `*` within
+ * one level and `**` across levels; `contains` text found anywhere, case-insensitive; `exact` the
+ * same text; `number` an integer; `date` a date such as `2025-06-01` (or `2025-06-01 14:30`) or a
+ * relative one such as `3 days ago`, `is since` meaning after it and `is until` before it; `user` the
+ * login name of an existing user; `label` the name of a defined label; `state` an issue state, in
+ * workflow order; `reference` a record's number with its project, `acme/webapp#100` or `WEB-100`;
+ * `choice` one of `choices`; `name` a record named so (an agent, a job, a link).
+ */
+export type QueryMatch = 'wildcard' | 'path' | 'contains' | 'exact' | 'number' | 'date' | 'user' | 'label' | 'state' | 'reference' | 'choice' | 'name';
+
+/**
+ * Where a value is found. `property`: a property of the listed record (a dotted path into nested
+ * objects, e.g. `lastActivity.date`); a property holding an id (`submitterId`, `targetProjectId`)
+ * is compared by the name or path of what it refers to. `relation`: something the server keeps
+ * apart from the record (its labels, reviews, watchers, comments), named in our words.
+ */
+export type QueryTarget = { property: string } | { relation: string };
+
+/** A field of a query language: `"<name>" <operator> "<value>"`. */
+export interface QueryFieldSpec extends Lifespan {
+  /** As written between double quotes, e.g. `Target Branch`. */
+  name: string;
+  /** The operators it takes (an operator may carry its own releases). */
+  operators: readonly (QueryOperator | ({ operator: QueryOperator } & Lifespan))[];
+  target: QueryTarget;
+  match: QueryMatch;
+  /** The property holds a Git ref: only refs with this prefix count, compared without it (`refs/heads/`). */
+  refPrefix?: string;
+  /** For `match: 'choice'`: the values a query may give, as written, each with the stored value. */
+  choices?: Readonly<Record<string, string>>;
+  /** What it means, in our words (one short phrase). */
+  about: string;
+}
+
+/**
+ * What a criterion without a field selects:
+ * - `{ target, in }`: records whose property (or relation) holds one of these values;
+ * - `{ target, user: true }`: records whose user property or relation holds the user named (the
+ *   criterion's value, or the caller for its `... me` form);
+ * - `{ target, match }`: records whose property or relation matches the criterion's value(s);
+ * - `{ orders }`: an ordering keyword (the commit language's `order-by-date`);
+ * - `{ refused }`: criteria about a page's context, which the REST API refuses with this message.
+ */
+export type QuerySelection =
+  | { target: QueryTarget; in: readonly (string | number | boolean | null)[] }
+  | { target: QueryTarget; user: true }
+  | { target: QueryTarget; match: QueryMatch }
+  /** Selects every record and orders them by the target, newest or latest first. */
+  | { orders: QueryTarget }
+  | { refused: string };
+
+/** A criterion without a field: a keyword (`open`, `submitted by me`), or a keyword and values (`submitted by "robin"`). */
+export interface QueryCriterionSpec extends Lifespan {
+  /** Lower-case words, as written, e.g. `submitted by me`. */
+  keyword: string;
+  /** It takes one or more quoted values after the keyword, separated by commas. */
+  takesValues?: boolean;
+  /**
+   * A criterion with a shape of its own: `fixed between <revision> and <revision>` (a revision is
+   * `build`, `branch`, `tag` or `commit` and a quoted value), or `any|all "<link>" matching (<criteria>)`.
+   */
+  form?: 'between-revisions' | 'link-match';
+  /** Commit language: the revision may follow `since` or `until`, bounding a range. */
+  range?: boolean;
+  selects: QuerySelection;
+  about: string;
+}
+
+/** A field `order by` takes, and its direction when the query gives none. */
+export interface QueryOrderSpec extends Lifespan {
+  field: string;
+  target: QueryTarget;
+  /** Without `asc`/`desc`: descending (most recent or largest first) instead of ascending. */
+  descendingByDefault?: boolean;
+}
+
+/** A bare token as a criterion: a reference `acme/webapp#100` or `WEB-100`, a number `#100`, or `~text~`. */
+export interface QueryTokenSpec extends Lifespan {
+  token: 'reference' | 'number' | 'fuzzy';
+  /** What it selects, in our words. */
+  about: string;
+  /** For `fuzzy`: the properties the text is looked for in (case-insensitive). */
+  searches?: readonly string[];
+}
+
+/**
+ * How a release answers a query it refuses, by what is wrong. `{field}`, `{operator}` and
+ * `{value}` in a message stand for the query's own words.
+ */
+export type QueryRefusalKind =
+  | 'syntax' | 'unknown-field' | 'operator' | 'order' | 'user' | 'label' | 'number' | 'date' | 'reference' | 'reference-form'
+  | 'choice' | 'criterion';
+export interface QueryRefusalSpec extends Lifespan {
+  kind: QueryRefusalKind;
+  status: ErrorStatus;
+  message: string;
+}
+
+/** One language, as the `query` parameter of a list takes it. */
+export interface QueryLanguageSpec {
+  /** Whose list, e.g. `pull request` (the web UI's pull request list speaks the same language). */
+  list: string;
+  /**
+   * `entity` (the default): criteria joined by `and`/`or`/`not(...)` and parentheses, then `order
+   * by`. `commit`: criteria one after another, each value in parentheses (`branch(main)`).
+   */
+  syntax?: 'entity' | 'commit';
+  /** Plural of the records it lists, e.g. `pull requests`. */
+  records: string;
+  fields: readonly QueryFieldSpec[];
+  criteria: readonly QueryCriterionSpec[];
+  tokens: readonly QueryTokenSpec[];
+  orderBy: readonly QueryOrderSpec[];
+  /** The order when the query gives none, in our words. */
+  defaultOrder: string;
+  /**
+   * Fields the server adds from its own settings (issue custom fields, build parameters, agent
+   * attributes), in our words; a mock knows only the defaults listed in `fields`.
+   */
+  settingsFields?: string;
+  refusals: readonly QueryRefusalSpec[];
+  /** Example queries, valid at every release the language is used. */
+  examples: readonly string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Web hooks: the events OneDev posts to a project's web hooks (spec/webhooks/). The builder emits
+// one `webhooks` entry per event alive at a release; payloads are ordinary object schemas, so
+// their fields and enum values carry releases like everything else.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where a payload value comes from when an operation causes the event (read by the mock, shown
+ * in the docs): `answer` (what the operation answered: a new record's id, a text), `path.<name>`
+ * or `body.<name>` (the request's path parameter or top-level body property, as sent),
+ * `now` (the time of the delivery), `GET <path> <property>` (a property of what that read answers after the write, e.g.
+ * `GET /pulls/{path.requestId} targetProjectId`), or text with `{answer}`, `{path.<name>}` and
+ * `{body.<name>}` placeholders (`refs/heads/{body.branchName}`).
+ */
+export type PayloadSource = string;
+
+/** An operation whose success makes OneDev send the event, and where payload values come from. */
+export interface WebhookCause extends Lifespan {
+  /** The operation's route, `METHOD /path` as the catalogue writes it (stable across renames). */
+  route: string;
+  /** Payload property -> its source; properties left out take the example's value. */
+  values?: Readonly<Record<string, PayloadSource>>;
+}
+
+/** One concrete event class that can reach a web hook: a `webhooks` entry, named after the class. */
+export interface WebhookEventSpec extends Lifespan {
+  /** The class's simple name, e.g. `PullRequestOpened` (also the `type` value where OneDev sends one). */
+  name: string;
+  /** When OneDev sends it, in our words. */
+  description: string;
+  /** Component name of the payload (an object schema). */
+  payload: string;
+  /** Example component name: a payload OneDev could send (validated against `payload`). */
+  example: string;
+  /** REST operations that make OneDev send it (many events also come from the web UI, Git or the server itself). */
+  causes?: readonly WebhookCause[];
+}
+
+/** The events one `WebHook.EventType` constant selects (its `includes`): one module of spec/webhooks/. */
+export interface WebhookEventTypeSpec extends Lifespan {
+  /** The constant, as a hook's `eventTypes` lists it, e.g. `PULL_REQUEST`. */
+  eventType: string;
+  /** The tag its events are grouped under in the docs. */
+  tag: string;
+  /** What the family covers and how to read its payloads, in our words (each event's body description). */
+  description: string;
+  events: readonly WebhookEventSpec[];
+}
+
+/** A header OneDev sets on every delivery. */
+export interface WebhookHeaderSpec extends Lifespan {
+  name: string;
+  description: string;
+  type: TypeExpr;
+  example: unknown;
+  /** It carries the hook's secret (emitted as `x-onedev-secret: true`; a mock sends its own secret there). */
+  secret?: boolean;
+}
+
+/** What every delivery shares, whatever the event. */
+export interface WebhookDeliverySpec {
+  /** Said under every event, after its own description: sections with the releases they hold for. */
+  description: readonly ({ text: string } & Lifespan)[];
+  /** Headers described as header parameters (Content-Type is the body's media type). */
+  headers: readonly WebhookHeaderSpec[];
+  /** The body's media type. */
+  mediaType: string;
+  /** The receiver's answers (`200`, `default`), each with what OneDev does about it. */
+  responses: Readonly<Record<string, string>>;
+  /** The releases whose hooks take headers of their own (`WebHookHeader`), emitted as `x-onedev-custom-headers`. */
+  customHeaders: Lifespan;
+  /** Sources of payload values every cause shares unless it gives its own (e.g. `date: 'now'`). */
+  values: Readonly<Record<string, PayloadSource>>;
 }

@@ -1,4 +1,5 @@
 import type { ParameterSpec, ParameterTable } from './model.js';
+import { agentQuery, buildQuery, commitQuery, issueQuery, packQuery, projectQuery, pullRequestQuery, workspaceQuery } from './queries/index.js';
 
 /** A numeric record id in a path: OneDev answers 404 for an unknown or non-numeric one. */
 function idParam(name: string, what: string, example: number): ParameterSpec {
@@ -12,114 +13,9 @@ function idParam(name: string, what: string, example: number): ParameterSpec {
   };
 }
 
-const PAGE_LIMIT_NON_ADMIN = 'At most 100 for callers who are not administrators';
-
-// The issue query language (IssueQuery) as Query Issues takes it; only the reaction counts changed
-// between releases (the rocket became a tick in v15.1.0).
-const ISSUE_QUERY_INTRO =
-  'A filter in the query language of the web UI\'s issue list; leave it out to match every issue ' +
-  'the caller can see. Fields, each in double quotes: `Project`, `Number`, `State`, `Title`, ' +
-  '`Description`, `Comment`, `Submit Date`, `Last Activity Date`, `Iteration`, `Estimated Time`, ' +
-  '`Spent Time`, `Progress`, `Vote Count`, `Comment Count`, `Reaction: Thumbs Up Count`, ' +
-  '`Reaction: Thumbs Down Count`, `Reaction: Smile Count`, `Reaction: Tada Count`, ' +
-  '`Reaction: Confused Count`, `Reaction: Heart Count`, ';
-const ISSUE_QUERY_REST =
-  ', and every custom field defined in the server\'s issue settings (e.g. `Type`, `Priority`, ' +
-  '`Assignees`). Operators: `is` and `is not`; `contains` (Title, Description, Comment and text ' +
-  'fields); `is greater than` and `is less than` (Number, the counts, the times, Progress, number ' +
-  'fields and single-choice fields); `is before` and `is after` (State, in workflow order); ' +
-  '`is since` and `is until` (Submit Date, Last Activity Date and date fields); `is empty` and ' +
-  '`is not empty` (Iteration and custom fields); `is me` and `is not me` (user fields, e.g. ' +
-  '`"Assignees" is me`). Criteria without a field: `confidential`, `submitted by me`, ' +
-  '`watched by me`, `ignored by me`, `commented by me`, `mentioned me`, `submitted by "robin"` ' +
-  '(likewise `watched by`, `ignored by`, `commented by`, `mentioned`), `fixed in commit "<hash>"`, ' +
-  '`fixed in build "<project>#<number>"`, `fixed in pull request "<project>#<number>"`, ' +
-  '`fixed between tag "v1.0" and branch "main"`, `has any "<link name>"`, ' +
-  '`any "<link name>" matching (<criteria>)`, `all "<link name>" matching (<criteria>)`, and a ' +
-  'bare reference such as `acme/webapp#100` or `KEY-100`. Combine criteria with `and`, `or`, ' +
-  '`not(...)` and parentheses. Sort with `order by "<field>" asc|desc`, by Number, State, ' +
-  'Project, Submit Date, Last Activity Date, Vote Count, Comment Count, Estimated Time, Spent ' +
-  'Time, Progress, Board Position, a reaction count, or a choice, date, integer or iteration ' +
-  'custom field; unsorted, the most recently active issues come first. Criteria about the web ' +
-  'UI\'s current context (`fixed in current build`, `"Build" is current`, ...) are refused here. ' +
-  'Examples: `"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc`; to turn an ' +
-  'issue number into its id, `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.';
-/** Until v15.1.0. */
-const ISSUE_QUERY_ROCKET =
-  `${ISSUE_QUERY_INTRO}\`Reaction: Rocket Count\`, \`Reaction: Eyes Count\`${ISSUE_QUERY_REST}`;
-/** From v15.1.0. */
-const ISSUE_QUERY_TICK =
-  `${ISSUE_QUERY_INTRO}\`Reaction: Eyes Count\`, \`Reaction: Tick Count\`${ISSUE_QUERY_REST}`;
-
-// The agent query language (AgentQuery), the same at every tag from v11.11.0 to v16.5.6.
-const AGENT_QUERY_LANGUAGE =
-  'A filter in the query language of the administration pages\' agent list; leave it out to list ' +
-  'every agent. Fields, each in double quotes: `Name`, `Ip Address`, `Os`, `Os Version`, `Os Arch`, ' +
-  'and the name of any agent attribute. Each takes `is` or `is not` and one or more quoted values ' +
-  'separated by commas (`"Os" is "Linux", "Windows 11"`); the five built-in fields match ' +
-  'case-insensitively with `*` as a wildcard, attribute values match exactly. Criteria without a ' +
-  'field: `online`, `offline`, `paused`, `has running builds`, `has attribute "<name>"`, ' +
-  '`not used since "<date>"`, `ever used since "<date>"` (a date such as `2025-06-01`, or a ' +
-  'relative one such as `1 week ago`), `ran build "<project path>#<number>"`, and `~text~` (the ' +
-  'text anywhere in the name, IP address or OS fields). Combine criteria with `and`, `or`, ' +
-  '`not(...)` and parentheses. Sort with `order by "<field>" asc|desc` by `Name`, `Ip Address`, ' +
-  '`Os`, `Os Version`, `Os Arch` or `Last Used Date` (most recent first unless `asc`).';
-
-// ----- projects and repositories (issue 12) ---------------------------------------------------
-/** ProjectQuery at v11.11.x: fields, criteria and sort fields (Last Commit Date went in v12.0.3). */
-const PROJECT_QUERY_FIELDS =
-  'A filter in the query language of the web UI\'s project list; leave it out to list every ' +
-  'project the caller can access. Field criteria put the field in double quotes: `"Name"`, ' +
-  '`"Key"`, `"Path"`, `"Label"`, `"Service Desk Email Address"` and `"Id"` take `is` or `is not` ' +
-  'and one or more quoted values separated by commas (names match case-insensitively with `*` as ' +
-  'a wildcard; a path matches the whole path, `*` within one level and `**` across levels); ' +
-  '`"Description" contains "<text>"`; ';
-const PROJECT_QUERY_DATES_OLD =
-  '`"Last Activity Date"` and `"Last Commit Date"` take `is since` or `is until` and a date such ' +
-  'as `2025-06-01` (or a relative one such as `1 week ago`). ';
-const PROJECT_QUERY_DATES =
-  '`"Last Activity Date"` takes `is since` or `is until` and a date such as `2025-06-01` (or a ' +
-  'relative one such as `1 week ago`). ';
-const PROJECT_QUERY_ID_COMPARE = '`"Id"` also takes `is greater than` and `is less than`. ';
-const PROJECT_QUERY_KEYWORDS =
-  'Criteria without a field: `roots`, `leafs`, `fork roots`, `owned by me`, `owned by none`, ' +
-  '`owned by "<login name>"`, `forks of "<project path>"`, `children of "<project path>"`, ' +
-  '`without enough replicas`, `has outdated replicas`, `missing storage`, ';
-const PROJECT_QUERY_FUZZY_OLD = 'and `~text~` (every word of the text within the name or path). ';
-const PROJECT_QUERY_FUZZY =
-  '`#123` (the project with id 123), and `~text~` (every word of the text within the name, path ' +
-  'or description, or equal to the id). ';
-const PROJECT_QUERY_COMBINE =
-  'Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" ' +
-  'asc|desc` by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address`';
-const PROJECT_QUERY_SORT_OLD = ', `Last Activity Date` or `Last Commit Date`. ';
-const PROJECT_QUERY_SORT = ' or `Last Activity Date`. ';
-const PROJECT_QUERY_BY_PATH =
-  'To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. ';
-
-/** CommitQuery, the language of the web UI's commit list (order keywords from v14.1.0). */
-const COMMIT_QUERY_LANGUAGE =
-  'Which commits to list, in the query language of the web UI\'s commit list: criteria separated by ' +
-  'spaces, each value in parentheses. Revisions: `branch(main)`, `tag(v4.2.0)`, `commit(<hash>)`, ' +
-  '`build(<reference>)` and `default-branch`, each optionally preceded by `since` or `until` to ' +
-  'bound a range (`since tag(v4.0.0) until tag(v4.2.0)`); without a revision, commits of every ' +
-  'branch are listed. Filters: `before(2025-06-01)`, `after(...)`, `author(...)`, `committer(...)`, ' +
-  '`authored-by-me`, `committed-by-me`, `path(src/**)`, `message(...)` and `~text~`. ';
-const COMMIT_QUERY_ORDER = 'Order with `order-by-date`, `order-by-author-date` or `order-by-topo`. ';
-
-/** WorkspaceQuery (v16.3.0 on), the language of the web UI's workspace list. */
-const WORKSPACE_QUERY_LANGUAGE =
-  'A filter in the query language of the web UI\'s workspace list; leave it out to list every ' +
-  'workspace the caller can see. Field criteria put the field in double quotes: `"Number"`, ' +
-  '`"Project"`, `"Issue"`, `"Pull Request"`, `"Branch"`, `"Commit"` and `"Spec"` take `is` or ' +
-  '`is not` and one or more quoted values separated by commas (`"Number"` also `is greater than` ' +
-  'and `is less than`; `"Issue"`, `"Pull Request"` and `"Branch"` also `is empty` and `is not ' +
-  'empty`); `"Create Date"` and `"Active Date"` take `is since` or `is until` and a date. Criteria ' +
-  'without a field: `pending`, `active`, `inactive`, `created by me`, `created by "<login name>"`, ' +
-  '`ran on "<agent name>"`, a reference such as `acme/webapp#12` or `WEB-12`, `#12`, and `~text~`. ' +
-  'Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" ' +
-  'asc|desc` by `Number`, `User`, `Project`, `Branch`, `Spec`, `Status`, `Create Date` or ' +
-  '`Active Date`. To turn a workspace number into an id, query `"Number" is "acme/webapp#12"`.';
+/** OneDev's page size cap (RestConstants.MAX_PAGE_SIZE); the builder states it, from `pageLimit`. */
+const MAX_PAGE_SIZE = 100;
+const COUNT = 'How many records to return at most. Required: the server has no default.';
 
 /**
  * Every parameter of the catalogue, keyed by the name operations use to refer to it.
@@ -133,14 +29,14 @@ export const parameters: ParameterTable = {
       until: 'v12.0.0',
       description:
         'Id of the pull request, which differs from its number. Turn a number into an id with ' +
-        'Query Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.',
+        'Query Basic Info and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.',
     },
     {
       ...idParam('requestId', 'pull request', 42),
       since: 'v12.0.0',
       description:
         'Id of the pull request, which differs from its number. Turn a number into an id with ' +
-        'Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.',
+        'Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.',
     },
   ],
   // The query operation was renamed Query Builds in v12.0.0.
@@ -150,14 +46,14 @@ export const parameters: ParameterTable = {
       until: 'v12.0.0',
       description:
         'Id of the build, which differs from its number. Turn a number into an id with Query ' +
-        'Basic Info and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.',
+        'Basic Info and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.',
     },
     {
       ...idParam('buildId', 'build', 2031),
       since: 'v12.0.0',
       description:
         'Id of the build, which differs from its number. Turn a number into an id with Query ' +
-        'Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.',
+        'Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.',
     },
   ],
   groupId: idParam('groupId', 'group', 5),
@@ -178,7 +74,7 @@ export const parameters: ParameterTable = {
     since: 'v16.2.1',
   },
   assigneeUserId: {
-    ...idParam('userId', 'user to assign to or unassign from the pull request', 4),
+    ...idParam('userId', 'user to assign to or unassign from the pull request', 7),
     since: 'v16.2.1',
   },
   preferredAttachmentName: {
@@ -245,62 +141,32 @@ export const parameters: ParameterTable = {
       until: 'v12.0.0',
       description:
         'Id of the issue, which differs from its number. Turn a number into an id with Query ' +
-        'and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.',
+        'and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.',
     },
     {
       ...idParam('issueId', 'issue', 1543),
       since: 'v12.0.0',
       description:
         'Id of the issue, which differs from its number. Turn a number into an id with Query ' +
-        'Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.',
+        'Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.',
     },
   ],
   issueCommentId: idParam('commentId', 'issue comment', 2207),
   codeCommentId: idParam('commentId', 'code comment', 418),
-  pullRequestLabelId: idParam('pullRequestLabelId', 'pull request label (the attachment of a label to a pull request)', 61),
+  pullRequestLabelId: idParam('pullRequestLabelId', 'pull request label (the attachment of a label to a pull request)', 71),
   // The fields and criteria of the issue query language, and how a bad query is refused: 400 until
   // v12.0.9, then 406; from v16.5.2 406 only for syntax errors (an unknown field fails with 500).
   // The rocket reaction count became a tick count in v15.1.0.
-  issueQuery: [
-    {
-      until: 'v12.0.9',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description: `${ISSUE_QUERY_ROCKET} A query that does not parse, or names a field or criterion the issue list does not know, is answered with 400.`,
-      example: '"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc',
-    },
-    {
-      since: 'v12.0.9',
-      until: 'v15.1.0',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description: `${ISSUE_QUERY_ROCKET} A query that does not parse, or names a field or criterion the issue list does not know, is answered with 406.`,
-      example: '"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc',
-    },
-    {
-      since: 'v15.1.0',
-      until: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description: `${ISSUE_QUERY_TICK} A query that does not parse, or names a field or criterion the issue list does not know, is answered with 406.`,
-      example: '"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc',
-    },
-    {
-      since: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description: `${ISSUE_QUERY_TICK} A query with a syntax error is answered with 406 ("Invalid query"); one that parses but names a field or criterion the issue list does not know is answered with 500.`,
-      example: '"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc',
-    },
-  ],
+  issueQuery: {
+    name: 'query',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description:
+      'Which issues to list, in the query language of the web UI\'s issue list; leave it out to match every issue the caller can see.',
+    queryLanguage: issueQuery,
+    example: '"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc',
+  },
   withFields: {
     name: 'withFields',
     in: 'query',
@@ -339,189 +205,69 @@ export const parameters: ParameterTable = {
       'a collection by adding the page size until a page comes back shorter than asked.',
     example: 0,
   },
-  // From v12.0.9 a count over the limit is refused with 406 instead of 400.
-  countLimitedForNonAdmins: [
-    {
-      until: 'v12.0.9',
-      name: 'count',
-      in: 'query',
-      required: true,
-      type: 'int32',
-      constraints: { minimum: 0 },
-      description: `How many records to return at most. Required: the server has no default. ${PAGE_LIMIT_NON_ADMIN} (400 otherwise); administrators may ask for more.`,
-      example: 100,
-    },
-    {
-      since: 'v12.0.9',
-      name: 'count',
-      in: 'query',
-      required: true,
-      type: 'int32',
-      constraints: { minimum: 0 },
-      description: `How many records to return at most. Required: the server has no default. ${PAGE_LIMIT_NON_ADMIN} (406 otherwise); administrators may ask for more.`,
-      example: 100,
-    },
-  ],
-  countLimited: [
-    {
-      until: 'v12.0.9',
-      name: 'count',
-      in: 'query',
-      required: true,
-      type: 'int32',
-      constraints: { minimum: 0, maximum: 100 },
-      description:
-        'How many records to return at most. Required: the server has no default. At most 100 ' +
-        'for every caller, administrators included (400 otherwise).',
-      example: 100,
-    },
-    {
-      since: 'v12.0.9',
-      name: 'count',
-      in: 'query',
-      required: true,
-      type: 'int32',
-      constraints: { minimum: 0, maximum: 100 },
-      description:
-        'How many records to return at most. Required: the server has no default. At most 100 ' +
-        'for every caller, administrators included (406 otherwise).',
-      example: 100,
-    },
-  ],
+  // The limit and the status a larger count gets are the builder's to write, from `pageLimit`.
+  countLimitedForNonAdmins: {
+    name: 'count',
+    in: 'query',
+    required: true,
+    type: 'int32',
+    constraints: { minimum: 0 },
+    description: COUNT,
+    pageLimit: { maximum: MAX_PAGE_SIZE, appliesTo: 'non-administrators' },
+    example: 100,
+  },
+  countLimited: {
+    name: 'count',
+    in: 'query',
+    required: true,
+    type: 'int32',
+    constraints: { minimum: 0 },
+    description: COUNT,
+    pageLimit: { maximum: MAX_PAGE_SIZE, appliesTo: 'everyone' },
+    example: 100,
+  },
   countUnlimited: {
     name: 'count',
     in: 'query',
     required: true,
     type: 'int32',
     constraints: { minimum: 0 },
-    description:
-      'How many records to return at most. Required: the server has no default, and this ' +
-      'collection sets no upper limit.',
+    description: `${COUNT} This collection sets no upper limit.`,
     example: 100,
   },
   // How a bad query is refused: 400 until v12.0.9, 406 until v16.5.2, then 406 only for syntax errors.
-  pullRequestQuery: [
-    {
-      until: 'v12.0.9',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        'A filter in the query language of the web UI\'s pull request list, e.g. `"Status" is ' +
-        '"Open"` or `"Number" is "path/to/project#100"`; leave it out to match every pull request ' +
-        'the caller can see. A query that does not parse is answered with 400.',
-      example: '"Status" is "Open" and "Target Branch" is "main"',
-    },
-    {
-      since: 'v12.0.9',
-      until: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        'A filter in the query language of the web UI\'s pull request list, e.g. `"Status" is ' +
-        '"Open"` or `"Number" is "path/to/project#100"`; leave it out to match every pull request ' +
-        'the caller can see. A query that does not parse is answered with 406.',
-      example: '"Status" is "Open" and "Target Branch" is "main"',
-    },
-    {
-      since: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        'A filter in the query language of the web UI\'s pull request list, e.g. `"Status" is ' +
-        '"Open"` or `"Number" is "path/to/project#100"`; leave it out to match every pull request ' +
-        'the caller can see. A query with a syntax error is answered with 406 ("Invalid query"); ' +
-        'one that parses but uses a criterion the list does not support is answered with 500.',
-      example: '"Status" is "Open" and "Target Branch" is "main"',
-    },
-  ],
+  pullRequestQuery: {
+    name: 'query',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description:
+      'Which pull requests to list, in the query language of the web UI\'s pull request list; leave it out to match every pull request the caller can see.',
+    queryLanguage: pullRequestQuery,
+    example: 'open and "Target Branch" is "main"',
+  },
   // Same refusal history as pullRequestQuery: 400, then 406 from v12.0.9, then from v16.5.2 406
   // only for syntax errors (an unknown field or criterion fails with 500).
-  buildQuery: [
-    {
-      until: 'v12.0.9',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        'A filter in the query language of the web UI\'s build list, e.g. `"Job" is "Release"` or ' +
-        '`"Number" is "KEY-100"`; leave it out to match every build the caller can see. A query ' +
-        'that does not parse is answered with 400.',
-      example: '"Job" is "ci" and successful',
-    },
-    {
-      since: 'v12.0.9',
-      until: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        'A filter in the query language of the web UI\'s build list, e.g. `"Job" is "Release"` or ' +
-        '`"Number" is "KEY-100"`; leave it out to match every build the caller can see. A query ' +
-        'that does not parse is answered with 406.',
-      example: '"Job" is "ci" and successful',
-    },
-    {
-      since: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        'A filter in the query language of the web UI\'s build list, e.g. `"Job" is "Release"` or ' +
-        '`"Number" is "KEY-100"`; leave it out to match every build the caller can see. A query ' +
-        'with a syntax error is answered with 406 ("Invalid query"); one that parses but names a ' +
-        'field or criterion the build list does not know is answered with 500.',
-      example: '"Job" is "ci" and successful',
-    },
-  ],
-  packageQuery: [
-    {
-      until: 'v12.0.9',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        'A filter in the query language of the web UI\'s package list, e.g. `"Type" is "Container ' +
-        'Image"`; leave it out to match every package the caller can see. A query that does not ' +
-        'parse is answered with 400.',
-      example: '"Type" is "Container Image"',
-    },
-    {
-      since: 'v12.0.9',
-      until: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        'A filter in the query language of the web UI\'s package list, e.g. `"Type" is "Container ' +
-        'Image"`; leave it out to match every package the caller can see. A query that does not ' +
-        'parse is answered with 406.',
-      example: '"Type" is "Container Image"',
-    },
-    {
-      since: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        'A filter in the query language of the web UI\'s package list, e.g. `"Type" is "Container ' +
-        'Image"`; leave it out to match every package the caller can see. A query with a syntax ' +
-        'error is answered with 406 ("Invalid query"); one that parses but names a field or ' +
-        'criterion the package list does not know is answered with 500.',
-      example: '"Type" is "Container Image"',
-    },
-  ],
+  buildQuery: {
+    name: 'query',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description:
+      'Which builds to list, in the query language of the web UI\'s build list; leave it out to match every build the caller can see.',
+    queryLanguage: buildQuery,
+    example: '"Job" is "ci" and successful',
+  },
+  packageQuery: {
+    name: 'query',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description:
+      'Which packages to list, in the query language of the web UI\'s package list; leave it out to match every package the caller can see.',
+    queryLanguage: packQuery,
+    example: '"Type" is "Container Image"',
+  },
   // Delete Packs (v16.1.0) reads the same language, but leaving the query out deletes everything visible.
   packageDeleteQuery: {
     since: 'v16.1.0',
@@ -530,9 +276,8 @@ export const parameters: ParameterTable = {
     required: false,
     type: 'string',
     description:
-      'Which packages to delete, in the query language of the web UI\'s package list, e.g. ' +
-      '`"Project" is "acme/webapp" and "Type" is "NPM"`. Leaving it out matches every package the ' +
-      'caller can see, so all of them are deleted. A query that does not parse is answered with 406.',
+      'Which packages to delete, in the query language of the web UI\'s package list. Leaving it out matches every package the caller can see, so all of them are deleted.',
+    queryLanguage: packQuery,
     example: '"Type" is "Container Image" and "Name" is "acme/webapp"',
   },
   nameFilter: {
@@ -557,13 +302,22 @@ export const parameters: ParameterTable = {
         '(`GET /projects`) and the query `"Path" is "acme/webapp"`.',
     },
     {
+      // v12.0.0's ProjectData lacks `id`: its Query Projects finds a project but cannot tell its id.
       ...idParam('projectId', 'project', 7),
       since: 'v12.0.0',
+      until: 'v12.0.1',
+      description:
+        'Id of the project, not its path. Query Projects (`GET /projects`) with the query ' +
+        '`"Path" is "acme/webapp"` finds a project by path, but at this release its answers do ' +
+        'not carry the id.',
+    },
+    {
+      ...idParam('projectId', 'project', 7),
+      since: 'v12.0.1',
       until: 'v12.0.10',
       description:
         'Id of the project, not its path. Find the id of a path with Query Projects ' +
-        '(`GET /projects`) and the query `"Path" is "acme/webapp"` (from v12.0.1: v12.0.0\'s ' +
-        'answers lack `id`).',
+        '(`GET /projects`) and the query `"Path" is "acme/webapp"`.',
     },
     {
       ...idParam('projectId', 'project', 7),
@@ -587,85 +341,16 @@ export const parameters: ParameterTable = {
       'path must match, ignoring case; no wildcards.',
     example: 'acme/webapp',
   },
-  projectQuery: [
-    {
-      until: 'v12.0.3',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES_OLD + PROJECT_QUERY_KEYWORDS + PROJECT_QUERY_FUZZY_OLD +
-        PROJECT_QUERY_COMBINE + PROJECT_QUERY_SORT_OLD + PROJECT_QUERY_BY_PATH +
-        'A query that does not parse, or names an unknown field, is answered with 400.',
-      example: '"Path" is "acme/webapp"',
-    },
-    {
-      since: 'v12.0.3',
-      until: 'v12.0.9',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_KEYWORDS + PROJECT_QUERY_FUZZY_OLD +
-        PROJECT_QUERY_COMBINE + PROJECT_QUERY_SORT + PROJECT_QUERY_BY_PATH +
-        'A query that does not parse, or names an unknown field, is answered with 400.',
-      example: '"Path" is "acme/webapp"',
-    },
-    {
-      since: 'v12.0.9',
-      until: 'v13.1.0',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_KEYWORDS + PROJECT_QUERY_FUZZY_OLD +
-        PROJECT_QUERY_COMBINE + PROJECT_QUERY_SORT + PROJECT_QUERY_BY_PATH +
-        'A query that does not parse, or names an unknown field, is answered with 406.',
-      example: '"Path" is "acme/webapp"',
-    },
-    {
-      since: 'v13.1.0',
-      until: 'v15.0.0',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_ID_COMPARE + PROJECT_QUERY_KEYWORDS +
-        PROJECT_QUERY_FUZZY_OLD + PROJECT_QUERY_COMBINE + PROJECT_QUERY_SORT + PROJECT_QUERY_BY_PATH +
-        'A query that does not parse, or names an unknown field, is answered with 406.',
-      example: '"Path" is "acme/webapp"',
-    },
-    {
-      since: 'v15.0.0',
-      until: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_ID_COMPARE + PROJECT_QUERY_KEYWORDS +
-        PROJECT_QUERY_FUZZY + PROJECT_QUERY_COMBINE + PROJECT_QUERY_SORT + PROJECT_QUERY_BY_PATH +
-        'A query that does not parse, or names an unknown field, is answered with 406.',
-      example: '"Path" is "acme/webapp"',
-    },
-    {
-      since: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        PROJECT_QUERY_FIELDS + PROJECT_QUERY_DATES + PROJECT_QUERY_ID_COMPARE + PROJECT_QUERY_KEYWORDS +
-        PROJECT_QUERY_FUZZY + PROJECT_QUERY_COMBINE + PROJECT_QUERY_SORT + PROJECT_QUERY_BY_PATH +
-        'A query with a syntax error is answered with 406 ("Invalid query"); one that parses but ' +
-        'names an unknown field or label, or a date the server cannot read, is answered with 500.',
-      example: '"Path" is "acme/webapp"',
-    },
-  ],
+  projectQuery: {
+    name: 'query',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description:
+      'Which projects to list, in the query language of the web UI\'s project list; leave it out to list every project the caller can access. To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer.',
+    queryLanguage: projectQuery,
+    example: '"Path" is "acme/webapp"',
+  },
   projectLabelId: idParam('projectLabelId', 'project label (the attachment of a label to a project)', 23),
   iterationNameFilter: {
     name: 'name',
@@ -724,7 +409,7 @@ export const parameters: ParameterTable = {
     name: 'type',
     in: 'query',
     required: true,
-    type: { enum: ['COMMITS', 'ADDITIONS', 'DELETIONS'] },
+    type: { ref: 'ContributionType' },
     description:
       'What to rank contributors by and what `dailyContributions` counts: commits, or lines added, ' +
       'or lines deleted.',
@@ -830,74 +515,29 @@ export const parameters: ParameterTable = {
     example: 'main/docs/README.md',
   },
   // Refusals as for the other queries: 400, then 406 from v12.0.9, then 406 only for syntax errors.
-  commitQuery: [
-    {
-      until: 'v12.0.9',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description: `${COMMIT_QUERY_LANGUAGE}A query that does not parse is answered with 400; a branch, tag or commit the repository lacks with 404.`,
-      example: 'since tag(v4.0.0) until tag(v4.2.0) path(src/**)',
-    },
-    {
-      since: 'v12.0.9',
-      until: 'v14.1.0',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description: `${COMMIT_QUERY_LANGUAGE}A query that does not parse is answered with 406; a branch, tag or commit the repository lacks with 404.`,
-      example: 'since tag(v4.0.0) until tag(v4.2.0) path(src/**)',
-    },
-    {
-      since: 'v14.1.0',
-      until: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description: `${COMMIT_QUERY_LANGUAGE}${COMMIT_QUERY_ORDER}A query that does not parse is answered with 406; a branch, tag or commit the repository lacks with 404.`,
-      example: 'since tag(v4.0.0) until tag(v4.2.0) path(src/**)',
-    },
-    {
-      since: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        `${COMMIT_QUERY_LANGUAGE}${COMMIT_QUERY_ORDER}A query with a syntax error is answered with ` +
-        '406 ("Invalid query"); a branch, tag or commit the repository lacks with 404.',
-      example: 'since tag(v4.0.0) until tag(v4.2.0) path(src/**)',
-    },
-  ],
-  commitCount: [
-    {
-      until: 'v12.0.9',
-      name: 'count',
-      in: 'query',
-      required: true,
-      type: 'int32',
-      constraints: { minimum: 0, maximum: 10000 },
-      description:
-        'How many commits to return at most, newest first. Required: the server has no default. At ' +
-        'most 10000 for every caller (400 otherwise). There is no offset: narrow the query instead.',
-      example: 100,
-    },
-    {
-      since: 'v12.0.9',
-      name: 'count',
-      in: 'query',
-      required: true,
-      type: 'int32',
-      constraints: { minimum: 0, maximum: 10000 },
-      description:
-        'How many commits to return at most, newest first. Required: the server has no default. At ' +
-        'most 10000 for every caller (406 otherwise). There is no offset: narrow the query instead.',
-      example: 100,
-    },
-  ],
+  commitQuery: {
+    name: 'query',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description:
+      'Which commits to list, in the query language of the web UI\'s commit list; without a revision, commits of every branch are listed. A branch, tag or commit the repository lacks is answered with 404.',
+    queryLanguage: commitQuery,
+    example: 'since tag(v4.0.0) until tag(v4.2.0) path(src/**)',
+  },
+  // RepositoryResource.MAX_COMMITS.
+  commitCount: {
+    name: 'count',
+    in: 'query',
+    required: true,
+    type: 'int32',
+    constraints: { minimum: 0 },
+    description:
+      'How many commits to return at most, newest first. Required: the server has no default. There ' +
+      'is no offset: narrow the query instead.',
+    pageLimit: { maximum: 10000, appliesTo: 'everyone' },
+    example: 100,
+  },
   // LINE_CHANGES went away in v16.2.0 (line statistics were dropped).
   commitFields: [
     {
@@ -905,9 +545,7 @@ export const parameters: ParameterTable = {
       name: 'field',
       in: 'query',
       required: false,
-      type: {
-        array: { enum: ['PARENTS', 'AUTHOR', 'COMMITTER', 'COMMIT_DATE', 'SUBJECT', 'BODY', 'FILE_CHANGES', 'LINE_CHANGES'] },
-      },
+      type: { array: { ref: 'CommitDetail' } },
       description:
         'Which properties of each commit to fill in; repeat the parameter for several ' +
         '(`field=SUBJECT&field=AUTHOR`). `hash` is always there; the others stay null unless asked ' +
@@ -921,7 +559,7 @@ export const parameters: ParameterTable = {
       name: 'field',
       in: 'query',
       required: false,
-      type: { array: { enum: ['PARENTS', 'AUTHOR', 'COMMITTER', 'COMMIT_DATE', 'SUBJECT', 'BODY', 'FILE_CHANGES'] } },
+      type: { array: { ref: 'CommitDetail' } },
       description:
         'Which properties of each commit to fill in; repeat the parameter for several ' +
         '(`field=SUBJECT&field=AUTHOR`). `hash` is always there; the others stay null unless asked ' +
@@ -932,29 +570,17 @@ export const parameters: ParameterTable = {
   ],
   workspaceId: { ...idParam('workspaceId', 'workspace', 18), since: 'v16.3.0' },
   // WorkspaceQuery (v16.3.0); from v16.5.2 only syntax errors are refused with 406.
-  workspaceQuery: [
-    {
-      since: 'v16.3.0',
-      until: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description: `${WORKSPACE_QUERY_LANGUAGE} A query that does not parse, or names an unknown field, is answered with 406.`,
-      example: 'active and "Project" is "acme/webapp"',
-    },
-    {
-      since: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        `${WORKSPACE_QUERY_LANGUAGE} A query with a syntax error is answered with 406 ("Invalid ` +
-        'query"); one that parses but names an unknown field, user or project is answered with 500.',
-      example: 'active and "Project" is "acme/webapp"',
-    },
-  ],
+  workspaceQuery: {
+    since: 'v16.3.0',
+    name: 'query',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description:
+      'Which workspaces to list, in the query language of the web UI\'s workspace list; leave it out to list every workspace the caller can see. To turn a workspace number into an id, query `acme/webapp#12`.',
+    queryLanguage: workspaceQuery,
+    example: 'active and "Project" is "acme/webapp"',
+  },
   // ----- jobs, builds' artifacts and logs, agents, package blobs and labels (issue 12) ----------
   // Trigger Job's query parameters. The resource reads every other query parameter as a job
   // parameter (the server's unknown-parameter check skips it), and authenticates with `access-token`.
@@ -963,9 +589,11 @@ export const parameters: ParameterTable = {
     in: 'query',
     required: true,
     type: 'string',
+    // `@NotEmpty` on the Java parameter: an empty value fails validation.
+    constraints: { minLength: 1 },
     description:
       'Path of the project whose job to run, e.g. `acme/webapp` (its path, not its id). An unknown ' +
-      'path is refused (400; 406 from v12.0.9).',
+      'path is refused as a bad query parameter.',
     example: 'acme/webapp',
   },
   // v12.0.2 made both optional: with neither, the default branch is used.
@@ -978,7 +606,7 @@ export const parameters: ParameterTable = {
       type: 'string',
       description:
         'Branch to run the job on, without `refs/heads/`, e.g. `main`. Give exactly one of `branch` ' +
-        'and `tag`: neither, or both, is refused with 400.',
+        'and `tag`: neither, or both, is refused as a bad query parameter.',
       example: 'main',
     },
     {
@@ -989,7 +617,7 @@ export const parameters: ParameterTable = {
       type: 'string',
       description:
         'Branch to run the job on, without `refs/heads/`, e.g. `main`. Give `branch` or `tag`, not ' +
-        'both (refused: 400, 406 from v12.0.9); with neither, the project\'s default branch is used.',
+        'both (refused as a bad query parameter); with neither, the project\'s default branch is used.',
       example: 'main',
     },
   ],
@@ -1002,7 +630,7 @@ export const parameters: ParameterTable = {
       type: 'string',
       description:
         'Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give exactly one of `branch` ' +
-        'and `tag`: neither, or both, is refused with 400.',
+        'and `tag`: neither, or both, is refused as a bad query parameter.',
       example: 'v4.2.0',
     },
     {
@@ -1013,7 +641,7 @@ export const parameters: ParameterTable = {
       type: 'string',
       description:
         'Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give `branch` or `tag`, not ' +
-        'both (refused: 400, 406 from v12.0.9); with neither, the project\'s default branch is used.',
+        'both (refused as a bad query parameter); with neither, the project\'s default branch is used.',
       example: 'v4.2.0',
     },
   ],
@@ -1022,6 +650,8 @@ export const parameters: ParameterTable = {
     in: 'query',
     required: true,
     type: 'string',
+    // `@NotEmpty` on the Java parameter: an empty value fails validation.
+    constraints: { minLength: 1 },
     description:
       'Name of the job, as the build spec of the commit the branch or tag points to declares it. ' +
       'A job that build spec lacks is refused with 400.',
@@ -1032,11 +662,13 @@ export const parameters: ParameterTable = {
     in: 'query',
     required: true,
     type: 'string',
+    // `@NotEmpty` on the Java parameter: an empty value fails validation.
+    constraints: { minLength: 1 },
     description:
       'Value of an access token allowed to run the job (its owner, or the token\'s own project ' +
       'roles, grant the "run job" privilege). The build is submitted in the token owner\'s name; ' +
-      'HTTP credentials are not needed and not used. An unknown token is refused (400; 406 from ' +
-      'v12.0.9). The token ends up in server and proxy logs with the URL: prefer a token that may ' +
+      'HTTP credentials are not needed and not used. An unknown token is refused as a bad query ' +
+      'parameter. The token ends up in server and proxy logs with the URL: prefer a token that may ' +
       'do nothing else.',
     example: 'x7Qm2Lr9TbV4kZp1sWc8NfYh3JdG6uEa0oRiKtMn',
   },
@@ -1051,8 +683,8 @@ export const parameters: ParameterTable = {
       '`?project=acme/webapp&job=deploy&access-token=...&environment=staging`). Repeat a name to give ' +
       'a parameter several values. Every query parameter other than `project`, `branch`, `tag`, ' +
       '`job`, `access-token` and `rebuild-if-finished` counts as a job parameter; every parameter ' +
-      'the job declares must be given, and no other (refused with 500; 406 from v13.0.7; 400 from ' +
-      'v15.1.0). `rebuild-if-finished` is reserved and has no effect.',
+      'the job declares must be given, and no other (a validation failure of the server\'s own ' +
+      'check). `rebuild-if-finished` is reserved and has no effect.',
     example: { environment: 'staging' },
   },
   // Artifact paths: the server matches them with `(.*)` and `(/.*)?`, so they may hold slashes.
@@ -1069,56 +701,34 @@ export const parameters: ParameterTable = {
       '`..` is refused with 500.',
     example: 'dist/webapp-4.2.0.tar.gz',
   },
-  artifactSubPath: {
+  // The nested form of a route OneDev writes `{artifactPath:(/.*)?}` (spec/groups/artifact.ts):
+  // the server receives this value after a `/` and strips it, so no leading `/` is needed.
+  artifactEntryPath: {
     name: 'artifactPath',
     in: 'path',
     required: true,
     type: 'string',
     multiSegment: true,
     description:
-      'Where in the build\'s artifacts: empty for the artifact root, otherwise `/` followed by ' +
-      'the path of a directory or file, e.g. `/dist` (the server\'s template is `(/.*)?`, glued to ' +
-      'the segment before it). It spans several path segments: send each `/` as it is (never as ' +
-      '`%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing ' +
-      '`..` is refused with 500.',
-    constraints: { pattern: '^(/.*)?$' },
-    example: '/dist',
+      'Path of a directory or file relative to the build\'s artifact root, e.g. `dist` or ' +
+      '`dist/webapp-4.2.0.tar.gz` (the `path` of a listed entry). It spans several path segments: ' +
+      'send the `/` between directories as it is (never as `%2F`) and percent-encode each segment ' +
+      'on its own (a space as `%20`). Left empty it means the artifact root, which the root form ' +
+      'of the operation addresses. A path containing `..` is refused with 500.',
+    example: 'dist',
   },
   agentId: idParam('agentId', 'agent', 3),
   // AgentQuery's language did not change from v11.11.0 to v16.5.6; how a bad query is refused did.
-  agentQuery: [
-    {
-      until: 'v12.0.9',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description: `${AGENT_QUERY_LANGUAGE} A query that does not parse, or names an unknown field or attribute, is answered with 400.`,
-      example: '"Os" is "Linux" and online order by "Name"',
-    },
-    {
-      since: 'v12.0.9',
-      until: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description: `${AGENT_QUERY_LANGUAGE} A query that does not parse, or names an unknown field or attribute, is answered with 406.`,
-      example: '"Os" is "Linux" and online order by "Name"',
-    },
-    {
-      since: 'v16.5.2',
-      name: 'query',
-      in: 'query',
-      required: false,
-      type: 'string',
-      description:
-        `${AGENT_QUERY_LANGUAGE} A query with a syntax error is answered with 406 ("Invalid query"); ` +
-        'one that parses but names an unknown field, attribute or sort field, or a date the server ' +
-        'cannot read, is answered with 500.',
-      example: '"Os" is "Linux" and online order by "Name"',
-    },
-  ],
+  agentQuery: {
+    name: 'query',
+    in: 'query',
+    required: false,
+    type: 'string',
+    description:
+      'Which agents to list, in the query language of the administration pages\' agent list; leave it out to list every agent.',
+    queryLanguage: agentQuery,
+    example: '"Os" is "Linux" and online order by "Name"',
+  },
   agentTokenId: idParam('tokenId', 'agent token', 5),
   agentTokenValue: {
     name: 'value',
@@ -1137,7 +747,7 @@ export const parameters: ParameterTable = {
     required: false,
     type: 'int64',
     description: 'Id of the project whose package storage to look in. Without it nothing is found (204).',
-    example: 12,
+    example: 7,
   },
   packBlobHash: {
     name: 'hash',

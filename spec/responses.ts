@@ -1,4 +1,4 @@
-import type { ErrorStatus, ErrorUse, Versioned } from './model.js';
+import type { ErrorStatus, StatusUse, TypeExpr, ValidationKind, Versioned } from './model.js';
 import type { Lifespan } from './releases.js';
 
 export interface ErrorResponseSpec extends Lifespan {
@@ -6,6 +6,20 @@ export interface ErrorResponseSpec extends Lifespan {
   name: string;
   description: string;
   example: string;
+}
+
+// What the server refuses, in words the responses and the refusal table share.
+const BAD_QUERY_PARAMETER = 'a bad query parameter (an unknown or missing one, a `count` over the page limit, a query that does not parse)';
+const VALIDATION_FAILURE = 'a parameter or a body that breaks a validation rule the operation declares (a body sent as `null`, a required text left empty, a value out of range)';
+const NAME_TAKEN = 'a name that is already taken (a branch or a tag that exists, for instance)';
+const FEATURE_NOT_ENABLED = 'a feature the server or the project has not enabled (an active subscription, time tracking)';
+const PULL_REQUEST_STATE = 'a pull request whose state does not allow the operation (closed, merged, already open for the change)';
+const BODY_UNREADABLE = 'a body that cannot be read (malformed JSON, an unknown JSON property or `@type`, a value of the wrong type)';
+
+/** A 406 description: the server's reasons for refusing a request as asked, in its order. */
+function refused(reasons: readonly string[]): string {
+  const list = reasons.length > 1 ? `${reasons.slice(0, -1).join(', ')}, or ${reasons.at(-1)}` : reasons[0];
+  return `The server refuses the request as asked: ${list}. The body says why.`;
 }
 
 /**
@@ -19,22 +33,14 @@ export const errorResponses: Record<ErrorStatus, Versioned<ErrorResponseSpec>> =
       until: 'v12.0.9',
       name: 'BadRequest',
       description:
-        'The request is malformed: a missing or unknown query parameter, a `count` over the limit, a query that does not parse, malformed JSON, an unknown JSON property or `@type`, or a value the server refuses.',
+        'The request is malformed: a missing or unknown query parameter, a `count` over the page limit, a query that does not parse, malformed JSON, an unknown JSON property or `@type`, or a value the server refuses.',
       example: 'Count should not be greater than 100',
     },
     {
       since: 'v12.0.9',
-      until: 'v15.1.0',
       name: 'BadRequest',
       description:
         'The body cannot be read: malformed JSON, an unknown JSON property or `@type`, or a value of the wrong type.',
-      example: 'Unrecognized field "titel"',
-    },
-    {
-      since: 'v15.1.0',
-      name: 'BadRequest',
-      description:
-        'The body cannot be read (malformed JSON, an unknown JSON property or `@type`, a value of the wrong type), or it breaks a validation rule of the record (a required value missing, a value out of range); the body says which.',
       example: 'Unrecognized field "titel"',
     },
   ],
@@ -57,32 +63,30 @@ export const errorResponses: Record<ErrorStatus, Versioned<ErrorResponseSpec>> =
   },
   406: [
     {
-      until: 'v12.0.9',
+      until: 'v12.0.0',
       name: 'NotAcceptable',
       description: 'The pull request is not in a state that allows this operation; the body says why.',
       example: 'Pull request is closed',
     },
     {
+      since: 'v12.0.0',
+      until: 'v12.0.5',
+      name: 'NotAcceptable',
+      description: refused([PULL_REQUEST_STATE, 'a feature that needs an active subscription']),
+      example: 'Pull request is closed',
+    },
+    {
+      since: 'v12.0.5',
+      until: 'v12.0.9',
+      name: 'NotAcceptable',
+      description: refused([PULL_REQUEST_STATE, FEATURE_NOT_ENABLED]),
+      example: 'Pull request is closed',
+    },
+    {
+      // Validation failures have responses of their own (VALIDATION_FAILURES), 406 from v13.0.7 until v15.1.0.
       since: 'v12.0.9',
-      until: 'v13.0.7',
       name: 'NotAcceptable',
-      description:
-        'The server refuses the request as asked: an unknown or missing query parameter, a `count` over the limit, a query that does not parse, or (pull requests) a state that does not allow the operation. The body says why.',
-      example: 'Count should not be greater than 100',
-    },
-    {
-      since: 'v13.0.7',
-      until: 'v15.1.0',
-      name: 'NotAcceptable',
-      description:
-        'The server refuses the request as asked: an unknown or missing query parameter, a `count` over the limit, a query that does not parse, a body that breaks a validation rule of the record, or (pull requests) a state that does not allow the operation. The body says why.',
-      example: 'Count should not be greater than 100',
-    },
-    {
-      since: 'v15.1.0',
-      name: 'NotAcceptable',
-      description:
-        'The server refuses the request as asked: an unknown or missing query parameter, a `count` over the limit, a query that does not parse, or (pull requests) a state that does not allow the operation. The body says why.',
+      description: refused([BAD_QUERY_PARAMETER, NAME_TAKEN, FEATURE_NOT_ENABLED, PULL_REQUEST_STATE]),
       example: 'Count should not be greater than 100',
     },
   ],
@@ -109,7 +113,82 @@ export const errorResponses: Record<ErrorStatus, Versioned<ErrorResponseSpec>> =
  * (and malformed ones) with 400, from v12.0.9 with 406; unauthenticated callers with 401; and maps
  * unexpected failures (database errors, broken invariants) to 500. The builder adds them to every operation.
  */
-export const ALWAYS_POSSIBLE: readonly ErrorUse[] = [400, 401, { status: 406, since: 'v12.0.9' }, 500];
+export const ALWAYS_POSSIBLE: readonly StatusUse[] = [400, 401, { status: 406, since: 'v12.0.9' }, 500];
+
+/** How one release answers one kind of validation failure (ValidationKind in spec/model.ts). */
+export interface ValidationFailureSpec extends Lifespan {
+  status: ErrorStatus;
+  /**
+   * Component name of the response an operation that can fail so gets at `status`: the status's
+   * own text/plain answers and, labelled `application/json`, the failure's body.
+   */
+  name: string;
+  /** What the failure's answer looks like; follows the status's own description. */
+  description: string;
+  /** The body labelled `application/json`: the message as bare text, or JSON of `type`. */
+  body: { kind: 'raw-text'; example: string } | { kind: 'json'; type: TypeExpr; example: unknown };
+}
+
+const RULE_BROKEN =
+  'Or a parameter or the body breaks a validation rule the operation declares (a body sent as ' +
+  '`null`, a required text left empty, a property of the body outside its rules; see the ' +
+  'operation\'s description).';
+const BARE_TEXT_AS_JSON =
+  'That answer is the message as bare text, without JSON quotes, yet labelled `application/json` ' +
+  '(the operation\'s own type): read the body as text whatever the header says.';
+/**
+ * OneDev's own mapper (rest/ValidationExceptionMapper.java, from v13.0.7) answers both kinds alike:
+ * the exception's message, with no media type set.
+ */
+const ONEDEV_MAPPER = {
+  description:
+    'Or the request fails validation: a parameter or the body breaks a rule the operation ' +
+    'declares (a body sent as `null`, a required text left empty, a property of the body outside ' +
+    'its rules), or a check the server makes of it fails (the operation\'s description says ' +
+    `which). ${BARE_TEXT_AS_JSON}`,
+  body: { kind: 'raw-text', example: 'setTitle.arg1: must not be empty' },
+} as const;
+
+/**
+ * Validation failures by kind. Until v13.0.7 Jersey's own mapper answered them: a broken rule with
+ * 400 and the list of broken rules (the server sets Jersey's send-errors-in-response property), in
+ * the type the request's Accept header prefers; a validation exception thrown by a check with 500
+ * and its message. v13.0.7 added OneDev's mapper, which answers both with 406 and the message,
+ * setting no media type; v15.1.0 made it answer 400.
+ */
+export const VALIDATION_FAILURES: Record<ValidationKind, Versioned<ValidationFailureSpec>> = {
+  validation: [
+    {
+      until: 'v13.0.7',
+      status: 400,
+      name: 'BadRequestOrInvalid',
+      description:
+        `${RULE_BROKEN} That answer lists the broken rules, in the type the request's \`Accept\` ` +
+        'header prefers: a JSON array of objects (`message`, `messageTemplate`, `path`, ' +
+        '`invalidValue`) when it prefers `application/json`; otherwise (no header, any type, ' +
+        '`text/plain`) plain text, one line per rule: the message, then the path and the refused ' +
+        'value in parentheses.',
+      body: {
+        kind: 'json',
+        type: { array: { ref: 'ValidationViolation' } },
+        example: [{ message: 'must not be empty', messageTemplate: '{javax.validation.constraints.NotEmpty.message}', path: 'IssueResource.setTitle.arg1', invalidValue: '' }],
+      },
+    },
+    { since: 'v13.0.7', until: 'v15.1.0', status: 406, name: 'NotAcceptableOrInvalid', ...ONEDEV_MAPPER },
+    { since: 'v15.1.0', status: 400, name: 'BadRequestOrInvalid', ...ONEDEV_MAPPER },
+  ],
+  'validation-check': [
+    {
+      until: 'v13.0.7',
+      status: 500,
+      name: 'InternalServerErrorOrInvalid',
+      description: `Or a check the server makes of the request failed (the operation's description says which). ${BARE_TEXT_AS_JSON}`,
+      body: { kind: 'raw-text', example: 'Specified commit is not reachable from specified ref' },
+    },
+    { since: 'v13.0.7', until: 'v15.1.0', status: 406, name: 'NotAcceptableOrInvalid', ...ONEDEV_MAPPER },
+    { since: 'v15.1.0', status: 400, name: 'BadRequestOrInvalid', ...ONEDEV_MAPPER },
+  ],
+};
 
 /**
  * The status OneDev refuses bad query parameters with (unknown or missing ones, a `count` over the
@@ -119,4 +198,27 @@ export const ALWAYS_POSSIBLE: readonly ErrorUse[] = [400, 401, { status: 406, si
 export const QUERY_REFUSAL_STATUS: Versioned<{ status: ErrorStatus } & Lifespan> = [
   { status: 400, until: 'v12.0.9' },
   { status: 406, since: 'v12.0.9' },
+];
+
+/** A kind of refusal, in words, and the status the server answers it with (per release). */
+export interface RefusalSpec {
+  what: string;
+  status: Versioned<{ status: ErrorStatus } & Lifespan>;
+}
+
+/**
+ * How the server refuses what any operation can meet. Emitted as `x-onedev-refusals` at the
+ * document's root; the build writes the docs' refusal table from it.
+ */
+export const REFUSALS: readonly RefusalSpec[] = [
+  { what: BAD_QUERY_PARAMETER, status: QUERY_REFUSAL_STATUS },
+  { what: BODY_UNREADABLE, status: { status: 400 } },
+  {
+    what: VALIDATION_FAILURE,
+    // One source: the statuses of VALIDATION_FAILURES (Jersey's mapper until v13.0.7, OneDev's after).
+    status: VALIDATION_FAILURES.validation,
+  },
+  { what: 'a check the operation makes of the request itself fails (its description says which)', status: VALIDATION_FAILURES['validation-check'] },
+  { what: 'a path or query integer that is not a number (JAX-RS fails to convert it before OneDev looks)', status: { status: 404 } },
+  { what: 'no credentials, or wrong ones', status: { status: 401 } },
 ];

@@ -14,11 +14,13 @@ import { createFinalURL, createQuerySerializer, defaultPathSerializer, mergeHead
 import { prepareAuth, redact, type OneDevAuth } from './auth.js';
 import { apiRoot } from './base-url.js';
 import { OneDevError, OneDevNetworkError, OneDevPagingError } from './errors.js';
-import { operationAt } from './operations.js';
+import { checkOperationTable, type OperationTable } from './operation-table.js';
+import { DEFAULT_RELEASE, OperationIndex, releaseIndex, type DefaultRelease, type PublishedRelease, type ReleasePaths } from './operations.js';
 import { numberQuery, singleId, type ReferenceKind } from './references.js';
 import { NO_RETRY, pause, RETRY_STATUSES, retryDelay, retryPolicy, type RetryOption, type RetryPolicy } from './retry.js';
 import { capMessage, exchange, retryAfterOf, type Exchange, type FetchLike } from './send.js';
-import type { CollectionPath, ItemOf, OneDevMethod, PageOptions } from './types.js';
+import { releaseOfVersion, type ServerRelease } from './server-release.js';
+import type { CollectionPath, ItemOf, OneDevMethod, PageOptions, paths } from './types.js';
 
 export type { FetchLike };
 
@@ -39,6 +41,18 @@ export interface OneDevClientOptions {
    * 502, 503 or 504, with exponential backoff and jitter. Off by default; a call can set its own.
    */
   retry?: RetryOption;
+  /**
+   * The published OneDev release the server runs (default: DEFAULT_RELEASE, the newest). It types
+   * the client with that release's `paths` and sends each call by that release's operation facts
+   * (raw-text bodies, downloads, ...). Not together with `operations`.
+   */
+  release?: PublishedRelease;
+  /**
+   * For a server whose tag is not a published release: the operation facts of that tag's
+   * description, `operationTableOf(description)`; type the client with the `paths` of the
+   * matching d.ts: `createOneDevClient<paths>({ ..., operations })`. Not together with `release`.
+   */
+  operations?: OperationTable;
 }
 
 export interface ResolveOptions {
@@ -47,16 +61,23 @@ export interface ResolveOptions {
   retry?: RetryOption;
 }
 
-export interface OneDevClient {
-  GET: OneDevMethod<'get'>;
-  POST: OneDevMethod<'post'>;
-  DELETE: OneDevMethod<'delete'>;
+/** A client typed by a release's `paths` (by default the default release's). */
+export interface OneDevClient<Paths = paths> {
+  GET: OneDevMethod<'get', Paths>;
+  POST: OneDevMethod<'post', Paths>;
+  DELETE: OneDevMethod<'delete', Paths>;
   /** Every record of a collection read (or the first `limit`), fetched page by page (`offset`/`count`) as you iterate. */
-  paginate<P extends CollectionPath>(path: P, options?: PageOptions<P>): AsyncGenerator<ItemOf<P>, void, undefined>;
+  paginate<P extends CollectionPath<Paths>>(path: P, options?: PageOptions<P, Paths>): AsyncGenerator<ItemOf<P, Paths>, void, undefined>;
   /** The id of a pull request given as `path/to/project#123` or `KEY-123`. */
   resolvePullRequestId(reference: string, options?: ResolveOptions): Promise<number>;
   /** The id of a build given as `path/to/project#123` or `KEY-123`. */
   resolveBuildId(reference: string, options?: ResolveOptions): Promise<number>;
+  /**
+   * The server's version (Get Server Version) as a OneDev tag, whether the catalogue knows that
+   * tag, and the nearest known tag at or before it. Throws a OneDevError when the answer is not a
+   * version.
+   */
+  serverRelease(options?: ResolveOptions): Promise<ServerRelease>;
 }
 
 export const MAX_PAGE_SIZE = 100;
@@ -88,10 +109,26 @@ function retryable(error: unknown): boolean {
   return error instanceof OneDevNetworkError || (error instanceof OneDevError && RETRY_STATUSES.has(error.status));
 }
 
-export function createOneDevClient(options: OneDevClientOptions): OneDevClient {
+/**
+ * A client for a OneDev server. Typed and sent for the default release unless `release` names
+ * another published one; for any other tag, give that tag's `operations` and `paths` type.
+ */
+export function createOneDevClient<Paths>(options: OneDevClientOptions & { operations: OperationTable; release?: undefined }): OneDevClient<Paths>;
+// Last, so that `Parameters<typeof createOneDevClient>[0]` is the everyday form.
+export function createOneDevClient<R extends PublishedRelease = DefaultRelease>(
+  options: OneDevClientOptions & { release?: R; operations?: undefined },
+): OneDevClient<ReleasePaths[R]>;
+export function createOneDevClient(options: OneDevClientOptions): OneDevClient<unknown> {
   if (options === null || typeof options !== 'object') {
-    throw new TypeError('createOneDevClient needs { baseUrl, auth?, fetch?, timeoutMs?, retry? }');
+    throw new TypeError('createOneDevClient needs { baseUrl, auth?, fetch?, timeoutMs?, retry?, release? or operations? }');
   }
+  if (options.release !== undefined && options.operations !== undefined) {
+    throw new TypeError('give either release (a published release) or operations (another tag\'s), not both');
+  }
+  const operations =
+    options.operations !== undefined
+      ? new OperationIndex(checkOperationTable(options.operations), "The client's operation table")
+      : releaseIndex(options.release ?? DEFAULT_RELEASE);
   const root = apiRoot(options.baseUrl);
   const auth = prepareAuth(options.auth);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
@@ -108,7 +145,7 @@ export function createOneDevClient(options: OneDevClientOptions): OneDevClient {
   const binaryHeaders: Record<string, string> = { ...plainHeaders, 'Content-Type': 'application/octet-stream' };
 
   async function call(method: string, path: string, init: AnyInit = {}): Promise<AnyResult> {
-    const operation = operationAt(method, path);
+    const operation = operations.at(method, path);
     const { params, body, headers, signal, timeoutMs, retry, redirect, ...rest } = init;
     const timeout = timeoutMs === undefined ? defaultTimeout : checkTimeout(timeoutMs, 'timeoutMs');
     let policy: RetryPolicy = method === 'GET' ? readRetry : NO_RETRY;
@@ -203,7 +240,7 @@ export function createOneDevClient(options: OneDevClientOptions): OneDevClient {
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
       throw new RangeError('limit must be a whole number of records (0 or more)');
     }
-    const operation = operationAt('GET', path);
+    const operation = operations.at('GET', path);
     if (!operation.paged) throw new TypeError(`${operation.operationId} (GET ${path}) is not a paged collection read`);
     let left: number = limit ?? Infinity;
     for (let offset = 0; left > 0; ) {
@@ -228,12 +265,27 @@ export function createOneDevClient(options: OneDevClientOptions): OneDevClient {
     return singleId(reference, kind, Array.isArray(data) ? data : []);
   }
 
+  async function serverRelease(callOptions: ResolveOptions = {}): Promise<ServerRelease> {
+    const path = '/version/server';
+    const { data, response } = await call('GET', path, callOptions);
+    const found = typeof data === 'string' ? releaseOfVersion(data) : undefined;
+    if (found) return found;
+    const text = typeof data === 'string' ? data.trim() : JSON.stringify(data) ?? '';
+    throw new OneDevError({
+      ...operations.at('GET', path),
+      status: response.status,
+      serverMessage: capMessage(redact(text, auth.secrets)),
+      summary: `answered ${response.status} with something other than a version such as 16.5.6`,
+    });
+  }
+
   return {
-    GET: ((path: string, init?: AnyInit) => call('GET', path, init)) as OneDevMethod<'get'>,
-    POST: ((path: string, init?: AnyInit) => call('POST', path, init)) as OneDevMethod<'post'>,
-    DELETE: ((path: string, init?: AnyInit) => call('DELETE', path, init)) as OneDevMethod<'delete'>,
-    paginate: paginate as OneDevClient['paginate'],
+    GET: ((path: string, init?: AnyInit) => call('GET', path, init)) as OneDevMethod<'get', unknown>,
+    POST: ((path: string, init?: AnyInit) => call('POST', path, init)) as OneDevMethod<'post', unknown>,
+    DELETE: ((path: string, init?: AnyInit) => call('DELETE', path, init)) as OneDevMethod<'delete', unknown>,
+    paginate: paginate as OneDevClient<unknown>['paginate'],
     resolvePullRequestId: (reference, resolveOptions) => resolve('/pulls', 'pull request', reference, resolveOptions),
     resolveBuildId: (reference, resolveOptions) => resolve('/builds', 'build', reference, resolveOptions),
+    serverRelease,
   };
 }

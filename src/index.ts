@@ -13,8 +13,19 @@ export {
 export type { OneDevErrorDetails, OperationRef, ReferenceProblem } from './errors.js';
 export { MAX_RETRIES } from './retry.js';
 export type { RetryOption, RetryOptions } from './retry.js';
-export { operationTable } from './operations.js';
-export type { OperationId, OperationInfo } from './operations.js';
+export {
+  DEFAULT_RELEASE,
+  isPublishedRelease,
+  ONEDEV_TAGS,
+  operationTable,
+  PUBLISHED_RELEASES,
+  releaseOperationTable,
+} from './operations.js';
+export type { DefaultRelease, OneDevTag, OperationId, PublishedRelease, ReleasePaths } from './operations.js';
+export { operationTableOf } from './operation-table.js';
+export type { OperationInfo, OperationMethod, OperationTable } from './operation-table.js';
+export { releaseOfVersion } from './server-release.js';
+export type { ServerRelease } from './server-release.js';
 export type {
   CallOptions,
   CallPolicy,

@@ -1,6 +1,8 @@
 /**
- * Pull request and build references as people write them: `path/to/project#123` or `KEY-123`.
- * OneDev's query language resolves them with the Number criterion; the project part is mandatory.
+ * Pull request, build and issue references as people write them: `path/to/project#123` or `KEY-123`.
+ * The query languages take such a reference on its own, unquoted, as a criterion: the one form every
+ * release from v11.11.0 on understands (from v16.0.0 the quoted `"Number" is "..."` criterion only
+ * takes a bare number).
  */
 import { OneDevReferenceError } from './errors.js';
 
@@ -11,7 +13,7 @@ const KEY_FORM = /^[A-Z]{2,}-\d{1,18}$/;
 
 export type ReferenceKind = 'pull request' | 'build';
 
-/** The Query Basic Info query that finds `reference`; throws when the reference is malformed. */
+/** The query that finds `reference` (the reference itself); throws when the reference is malformed. */
 export function numberQuery(reference: unknown, kind: ReferenceKind): string {
   if (typeof reference !== 'string' || !(PATH_FORM.test(reference) || KEY_FORM.test(reference))) {
     const shown = typeof reference === 'string' ? JSON.stringify(reference) : typeof reference;
@@ -21,7 +23,7 @@ export function numberQuery(reference: unknown, kind: ReferenceKind): string {
       `${shown} is not a ${kind} reference: write path/to/project#123 or KEY-123`,
     );
   }
-  return `"Number" is "${reference}"`;
+  return reference;
 }
 
 /** Picks the one id out of a Query Basic Info answer asked with count 2. */

@@ -1,7 +1,8 @@
 /**
- * Type helpers that turn the generated `paths` into the client's call signatures. They lean on
- * openapi-fetch's own option types, so parameters and bodies are checked exactly as openapi-fetch
- * checks them; only the result differs (errors are thrown, so `data` is never the error branch).
+ * Type helpers that turn a release's generated `paths` into the client's call signatures. They
+ * lean on openapi-fetch's own option types, so parameters and bodies are checked exactly as
+ * openapi-fetch checks them; only the result differs (errors are thrown, so `data` is never the
+ * error branch). Every helper takes the `paths` type last, defaulting to the default release's.
  */
 import type { FetchOptions, FetchResponse } from 'openapi-fetch';
 import type { paths } from '../generated/openapi.js';
@@ -11,13 +12,14 @@ export type { paths };
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head' | 'options' | 'trace';
 
-/** The path templates that have an operation for `M`. */
-export type PathsWith<M extends HttpMethod> = {
-  [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never;
-}[keyof paths];
+/** The path templates of `Paths` that have an operation for `M`. */
+export type PathsWith<M extends HttpMethod, Paths = paths> = {
+  [P in keyof Paths]: Paths[P] extends { [K in M]: object } ? P : never;
+}[keyof Paths] &
+  string;
 
-/** The operation object (from generated/openapi.d.ts) at a method and path. */
-export type OperationAt<M extends HttpMethod, P extends PathsWith<M>> = paths[P][M & keyof paths[P]];
+/** The operation object (from a release's openapi.d.ts) at a method and path. */
+export type OperationAt<M extends HttpMethod, P extends PathsWith<M, Paths>, Paths = paths> = Paths[P][M & keyof Paths[P]];
 
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 
@@ -63,32 +65,33 @@ export interface OneDevResult<Op> {
   response: Response;
 }
 
-export type OneDevMethod<M extends HttpMethod> = <P extends PathsWith<M>>(
+export type OneDevMethod<M extends HttpMethod, Paths = paths> = <P extends PathsWith<M, Paths>>(
   path: P,
-  ...args: CallArgs<OperationAt<M, P>, M>
-) => Promise<OneDevResult<OperationAt<M, P>>>;
+  ...args: CallArgs<OperationAt<M, P, Paths>, M>
+) => Promise<OneDevResult<OperationAt<M, P, Paths>>>;
 
 type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
 /** Collection reads: GET operations that take `offset` and `count`. */
-export type CollectionPath = {
+export type CollectionPath<Paths = paths> = {
   // `never` (no query at all) would pass the test below, so it is ruled out first.
-  [P in PathsWith<'get'>]: [QueryOf<OperationAt<'get', P>>] extends [never]
+  [P in PathsWith<'get', Paths>]: [QueryOf<OperationAt<'get', P, Paths>>] extends [never]
     ? never
-    : QueryOf<OperationAt<'get', P>> extends { offset: number; count: number }
+    : QueryOf<OperationAt<'get', P, Paths>> extends { offset: number; count: number }
       ? P
       : never;
-}[PathsWith<'get'>];
+}[PathsWith<'get', Paths>];
 
 /** One element of a collection read's answer. */
-export type ItemOf<P extends CollectionPath> = SuccessData<OperationAt<'get', P>> extends ReadonlyArray<infer T> ? T : never;
+export type ItemOf<P extends CollectionPath<Paths>, Paths = paths> =
+  SuccessData<OperationAt<'get', P, Paths>> extends ReadonlyArray<infer T> ? T : never;
 
 /**
  * Options of `paginate`: the collection's own filters (not `offset`/`count`), a page size, a limit,
  * and what any read takes (signal, headers, timeoutMs and retry, which apply to each page).
  */
-export type PageOptions<P extends CollectionPath> = Omit<CallOptions<OperationAt<'get', P>>, 'params' | 'body'> & {
-  params?: { query?: Omit<QueryOf<OperationAt<'get', P>>, 'offset' | 'count'> & { offset?: never; count?: never } };
+export type PageOptions<P extends CollectionPath<Paths>, Paths = paths> = Omit<CallOptions<OperationAt<'get', P, Paths>>, 'params' | 'body'> & {
+  params?: { query?: Omit<QueryOf<OperationAt<'get', P, Paths>>, 'offset' | 'count'> & { offset?: never; count?: never } };
   /** Records asked for per request, 1 to 100 (default 100, the server's limit for most callers). */
   pageSize?: number;
   /** Stop after this many records (the last request asks only for what is left); default: all of them. */

@@ -10,71 +10,34 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import openapiTS, { astToString, COMMENT_HEADER, type OpenAPITSOptions } from 'openapi-typescript';
-import ts from 'typescript';
 import { DEFAULT_RELEASE, SUPPORTED_RELEASES, type SupportedRelease } from '../../spec/releases.js';
 import { changelogStep } from './steps/changelog.js';
 import { clientStep } from './steps/client.js';
 import { docsStep } from './steps/docs.js';
-import { variantsStep } from './steps/variants.js';
+import { factsStep } from './steps/facts.js';
+import { releaseSteps } from './steps/release.js';
+import type { Artifact, SetStep } from './steps/types.js';
+import { webhooksStep } from './steps/webhooks.js';
 import { buildReleases } from './releases.js';
-import { toJson, toYaml } from './render-spec.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const GENERATED = join(ROOT, 'generated');
 
-export interface Artifact {
-  /** Path relative to the repository root. */
-  path: string;
-  content: string;
-}
+// The step types and the release steps live in steps/ (the package ships them, not this module).
+export type { Artifact, ReleaseFile, ReleaseStep, SetStep } from './steps/types.js';
+export { releaseSteps };
 
 /** The folder of one release's files, relative to the repository root. */
 export const releaseDir = (tag: SupportedRelease) => `generated/releases/${tag}`;
 
-/** A step that turns one release's document into files named relative to that release's folder. */
-export type ReleaseStep = (doc: OpenAPIObject) => Promise<ReleaseFile[]> | ReleaseFile[];
-export interface ReleaseFile {
-  /** File name inside the release folder, e.g. `openapi.json`. */
-  name: string;
-  content: string;
-}
-
-/** A step that sees every release's document at once (newest last). */
-export type SetStep = (docs: ReadonlyMap<SupportedRelease, OpenAPIObject>) => Promise<Artifact[]> | Artifact[];
-
-/**
- * Bytes in a non-JSON media type (uploads, downloads, logs) are typed as what the client really
- * takes and gives, not `string`: a download arrives as a Uint8Array, and an upload takes bytes or text.
- */
-const bytesType: OpenAPITSOptions['transform'] = (schema, metadata) => {
-  const media = (schema as { contentMediaType?: unknown }).contentMediaType;
-  if (schema.type !== 'string' || typeof media !== 'string' || media === 'text/plain') return undefined;
-  const names = metadata.path?.includes('/requestBody/') ? ['Uint8Array', 'ArrayBuffer', 'Blob', 'string'] : ['Uint8Array'];
-  return ts.factory.createUnionTypeNode(
-    names.map((name) => (name === 'string' ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword) : ts.factory.createTypeReferenceNode(name))),
-  );
-};
-
-/** Run for every release, in order. */
-export const releaseSteps: Record<string, ReleaseStep> = {
-  spec: (doc) => [
-    { name: 'openapi.json', content: toJson(doc) },
-    { name: 'openapi.yaml', content: toYaml(doc) },
-  ],
-  types: async (doc) => {
-    // openapi-typescript reads the same document users get; its output is the client's types.
-    const ast = await openapiTS(structuredClone(doc) as Parameters<typeof openapiTS>[0], { silent: true, transform: bytesType });
-    return [{ name: 'openapi.d.ts', content: COMMENT_HEADER + astToString(ast) }];
-  },
-  variants: variantsStep,
-};
-
 /** Run once, on the whole set. */
 export const setSteps: Record<string, SetStep> = {
-  client: (docs) => clientStep(docs.get(DEFAULT_RELEASE)!),
+  client: clientStep,
+  webhooks: webhooksStep,
   changelog: changelogStep,
   docs: docsStep,
+  // README.md and docs/: the fact tables between their markers (the rest of each file is kept).
+  facts: (docs) => factsStep(ROOT)(docs),
 };
 
 export interface StepTiming {

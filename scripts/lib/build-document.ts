@@ -2,27 +2,44 @@
  * The builder: the one place that turns the catalogue into an OpenAPI 3.1 document.
  * Every difference between operations lives in the catalogue; nothing here names one.
  */
-import { OpenApiBuilder, type OpenAPIObject, type ParameterObject } from 'openapi3-ts/oas31';
+import { OpenApiBuilder, type MediaTypeObject, type OpenAPIObject, type ParameterObject, type ResponseObject } from 'openapi3-ts/oas31';
 import type { ParameterSpec } from '../../spec/model.js';
 import { descriptionSections, info, securitySchemes, servers } from '../../spec/document.js';
 import { livesAt } from '../../spec/releases.js';
 import { errorResponses } from '../../spec/responses.js';
 import type { ReleaseCatalogue } from './select-release.js';
-import { operationId } from './naming.js';
+import { operationId, operationSummary } from './naming.js';
 import { Problems } from './problems.js';
-import { transformOperation } from './transform-operation.js';
-import { transformSchemas, transformType } from './transform-schema.js';
+import { describeQueryLanguage, QUERY_LANGUAGE_EXTENSION } from './query-language.js';
+import { RAW_TEXT_EXTENSION, transformOperation } from './transform-operation.js';
+import { transformSchemas, transformType, type UpdateMode } from './transform-schema.js';
+import { operationsByRoute, transformWebhooks } from './transform-webhooks.js';
+import { applyPageLimit } from './page-limit.js';
+import { fillFacts } from './facts/describe.js';
+import { REFUSALS } from './extensions.js';
 
 /** JSON Schema 2020-12: keeps Prism's request validation on (see docs/using-the-mock.md). */
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
-function transformParameter(key: string, table: Record<string, ParameterSpec>, known: ReadonlySet<string>, problems: Problems): ParameterObject {
+function transformParameter(
+  key: string,
+  table: Record<string, ParameterSpec>,
+  known: ReadonlySet<string>,
+  problems: Problems,
+  queryRefusalStatus: number,
+): ParameterObject {
   const p = table[key]!;
   const schema = { ...transformType(p.type, { where: `parameter ${key}`, known, problems }), ...(p.constraints ?? {}) };
   if (p.in === 'path' && !p.required) problems.add(`parameter ${key}: path parameters must be required`);
   if (p.multiSegment && p.in !== 'path') problems.add(`parameter ${key}: only a path parameter can span segments`);
   const param: ParameterObject = { name: p.name, in: p.in, required: p.required, description: p.description, schema, example: p.example };
   if (p.multiSegment) param['x-multi-segment'] = true;
+  applyPageLimit(key, p, param, queryRefusalStatus, problems);
+  if (p.queryLanguage) {
+    if (p.in !== 'query') problems.add(`parameter ${key}: only a query parameter takes a query language`);
+    param.description = `${p.description} ${describeQueryLanguage(p.queryLanguage)}`;
+    param[QUERY_LANGUAGE_EXTENSION] = p.queryLanguage;
+  }
   return param;
 }
 
@@ -42,8 +59,9 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
   builder.rootDoc.security = Object.keys(securitySchemes).map((name) => ({ [name]: [] }));
   // Read by tools (the mock): the status bad query parameters get in this release.
   (builder.rootDoc as unknown as Record<string, unknown>)['x-onedev-query-refusal-status'] = catalogue.queryRefusalStatus;
+  (builder.rootDoc as unknown as Record<string, unknown>)[REFUSALS] = catalogue.refusals;
 
-  const schemas = transformSchemas(catalogue.schemas, problems);
+  const schemas = transformSchemas(catalogue.schemas, problems, updateModes(catalogue, problems));
   const knownSchemas = new Set(Object.keys(schemas));
 
   const examples = new Map<string, { summary: string; value: unknown }>();
@@ -69,7 +87,7 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
     builder.addTag({ name: group.name, description: group.description });
 
     for (const op of group.operations) {
-      const id = operationId(group.name, op.name);
+      const id = operationId(group.name, operationSummary(op));
       const route = `${op.method} ${op.path}`;
       const previous = operationIds.get(id);
       if (previous) problems.add(`operation ${id} (${route}): duplicate operationId (also ${previous})`);
@@ -85,11 +103,20 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
         usedParameters,
         responses: catalogue.responses,
         alwaysPossible: catalogue.alwaysPossible,
+        validationFailures: catalogue.validationFailures,
         problems,
       });
       (paths[op.path] ??= {})[op.method.toLowerCase()] = operation;
     }
   }
+  // The events the release posts to web hooks, each with its payload schema (transform-webhooks.ts).
+  const webhooks = transformWebhooks(catalogue.webhooks, (name) => new Set(Object.keys(schemas[name]?.properties ?? {})), {
+    knownSchemas,
+    knownExamples,
+    usedExamples,
+    operations: operationsByRoute(catalogue.groups, catalogue.parameters, paths),
+    problems,
+  });
   // An example named like a schema also illustrates that schema (its `examples` keyword).
   for (const [name, example] of examples) {
     const schema = schemas[name];
@@ -98,8 +125,9 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
   problems.throwIfAny();
 
   for (const [path, item] of Object.entries(paths)) builder.addPath(path, item);
+  for (const [name, item] of Object.entries(webhooks)) builder.addWebhook(name, item);
   for (const key of [...usedParameters].sort()) {
-    builder.addParameter(key, transformParameter(key, catalogue.parameters, knownSchemas, problems));
+    builder.addParameter(key, transformParameter(key, catalogue.parameters, knownSchemas, problems, catalogue.queryRefusalStatus));
   }
   for (const status of usedErrorStatuses(catalogue)) {
     const response = catalogue.responses[status];
@@ -113,14 +141,18 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
       content: { 'text/plain': { schema: { $ref: '#/components/schemas/ErrorMessage' }, example } },
     });
   }
+  for (const [name, response] of validationResponses(catalogue, knownSchemas, problems)) builder.addResponse(name, response);
   schemas.ErrorMessage = {
     type: 'string',
     description: 'A plain-text error message. OneDev sends errors as text, never as JSON.',
   };
   for (const name of Object.keys(schemas).sort()) builder.addSchema(name, schemas[name]!);
   for (const name of [...usedExamples].sort()) builder.addExample(name, examples.get(name)!);
+  // The description's facts are read back from the finished document (scripts/lib/facts/).
+  const doc = builder.getSpec();
+  doc.info.description = fillFacts(catalogue.description, doc, problems);
   problems.throwIfAny();
-  return builder.getSpec();
+  return doc;
 }
 
 /** What one build used, so a check over every release can find catalogue entries no release uses. */
@@ -134,6 +166,71 @@ export function usage(doc: OpenAPIObject): { parameters: string[]; examples: str
     ],
     schemas: Object.keys(schemas),
   };
+}
+
+/**
+ * How each `<Name>Update` variant is applied, from the operations whose JSON body names it with
+ * `update`; two operations that disagree about one variant are a catalogue mistake.
+ */
+function updateModes(catalogue: ReleaseCatalogue, problems: Problems): Map<string, UpdateMode> {
+  const modes = new Map<string, { mode: UpdateMode; by: string }>();
+  for (const group of catalogue.groups) {
+    for (const op of group.operations) {
+      const body = op.body;
+      if (body?.kind !== 'json' || !body.update || typeof body.type !== 'object' || !('ref' in body.type)) continue;
+      const by = `operation ${operationId(group.name, operationSummary(op))} (${op.method} ${op.path})`;
+      const known = modes.get(body.type.ref);
+      if (known && known.mode !== body.update) {
+        problems.add(`${by}, body: update '${body.update}' contradicts '${known.mode}' of ${known.by} for schema ${body.type.ref}`);
+      } else if (!known) modes.set(body.type.ref, { mode: body.update, by });
+    }
+  }
+  return new Map([...modes].map(([name, { mode }]) => [name, mode]));
+}
+
+/**
+ * The responses for a status at which an operation's validation failure is answered: the status's
+ * own text/plain answers, and the failure's body labelled `application/json` (bare text flagged
+ * `x-onedev-raw-text`, or JSON). Only those some operation of the release refers to.
+ */
+function validationResponses(catalogue: ReleaseCatalogue, knownSchemas: ReadonlySet<string>, problems: Problems): Map<string, ResponseObject> {
+  const used = new Set(catalogue.groups.flatMap((g) => g.operations.flatMap((o) => o.validation ?? [])));
+  const out = new Map<string, ResponseObject>();
+  const defined = new Map<string, string>();
+  for (const kind of [...used].sort()) {
+    const failure = catalogue.validationFailures[kind];
+    if (!failure) continue; // the selection pass has reported it
+    const where = `validation failure ${kind} (${catalogue.release})`;
+    const again = defined.get(failure.name);
+    if (again !== undefined) {
+      if (again !== JSON.stringify(failure)) problems.add(`${where}: response ${failure.name} is defined differently by another kind`);
+      continue;
+    }
+    defined.set(failure.name, JSON.stringify(failure));
+    const base = catalogue.responses[failure.status];
+    if (!base) {
+      problems.add(`${where}: no error response ${failure.status} to combine with`);
+      continue;
+    }
+    if (failure.name === base.name) problems.add(`${where}: response name ${failure.name} is the plain ${failure.status} response's`);
+    const json: MediaTypeObject =
+      failure.body.kind === 'raw-text'
+        ? {
+            schema: { type: 'string', contentMediaType: 'text/plain', description: 'The message as it is; not a JSON string.' },
+            example: failure.body.example,
+          }
+        : { schema: transformType(failure.body.type, { where, known: knownSchemas, problems }), example: failure.body.example };
+    const response: ResponseObject = {
+      description: `${base.description} ${failure.description}`,
+      content: {
+        'text/plain': { schema: { $ref: '#/components/schemas/ErrorMessage' }, example: base.example },
+        'application/json': json,
+      },
+    };
+    if (failure.body.kind === 'raw-text') response[RAW_TEXT_EXTENSION] = true;
+    out.set(failure.name, response);
+  }
+  return out;
 }
 
 function usedErrorStatuses(catalogue: ReleaseCatalogue) {

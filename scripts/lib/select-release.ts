@@ -13,20 +13,33 @@ import type {
   ObjectSchema,
   OperationSpec,
   ParameterSpec,
+  QueryLanguageSpec,
+  QueryOperator,
+  ReleaseText,
   TypeExpr,
+  ValidationKind,
   Versioned,
 } from '../../spec/model.js';
-import type { ErrorResponseSpec } from '../../spec/responses.js';
+import type { ErrorResponseSpec, ValidationFailureSpec } from '../../spec/responses.js';
 import { compareTags, isOneDevTag, livesAt, ONEDEV_TAGS, type Lifespan, type OneDevTag } from '../../spec/releases.js';
 import type { Catalogue } from './catalogue.js';
 import { CatalogueError, Problems } from './problems.js';
+import { selectWebhooks, type SelectedWebhooks } from './select-webhooks.js';
 
 /** Shapes as the builder sees them: one alternative each, annotations resolved away. */
-export interface SelectedOperation extends Omit<OperationSpec, 'name' | 'parameters' | 'errors' | 'since' | 'until'> {
+export interface SelectedOperation extends Omit<OperationSpec, 'name' | 'description' | 'permission' | 'parameters' | 'errors' | 'since' | 'until'> {
   name: string;
+  description: string;
+  permission: string;
   parameters?: readonly string[];
+  /** Every status it answers with, those of its validation failures included. */
   errors: readonly ErrorStatus[];
+  /** The kinds of validation failure it can meet (their statuses are in `errors`). */
+  validation?: readonly ValidationKind[];
+  /** What the server says at a status for this operation (and what the status means), where it has its own. */
+  errorMessages?: Partial<Record<ErrorStatus, { message: string; meaning?: string }>>;
 }
+export type SelectedValidationFailure = Omit<ValidationFailureSpec, 'since' | 'until'>;
 export interface SelectedGroup extends Omit<GroupSpec, 'operations' | 'since' | 'until'> {
   operations: readonly SelectedOperation[];
 }
@@ -52,10 +65,24 @@ export interface ReleaseCatalogue {
   parameters: Record<string, ParameterSpec>;
   responses: Partial<Record<ErrorStatus, Omit<ErrorResponseSpec, 'since' | 'until'>>>;
   alwaysPossible: readonly ErrorStatus[];
+  /** How this release answers each kind of validation failure. */
+  validationFailures: Partial<Record<ValidationKind, SelectedValidationFailure>>;
   /** The status bad query parameters are refused with. */
   queryRefusalStatus: ErrorStatus;
+  /** Kinds of refusal any operation can meet, each with this release's status. */
+  refusals: ReadonlyArray<{ what: string; status: ErrorStatus }>;
   /** The top-level description, `{release}` filled in. */
   description: string;
+  /** The events this release posts to web hooks. */
+  webhooks: SelectedWebhooks;
+}
+
+/**
+ * Fills the placeholders a text of the catalogue may hold: `{release}` becomes the tag (`v16.3.2`)
+ * and `{version}` the version number the server reports at that tag (`16.3.2`).
+ */
+function fillPlaceholders(text: string, tag: OneDevTag): string {
+  return text.replaceAll('{release}', tag).replaceAll('{version}', tag.replace(/^v/, ''));
 }
 
 /** A lifespan that is empty or names something that is not a tag is a catalogue mistake. */
@@ -127,6 +154,7 @@ function selectType(type: TypeExpr, tag: OneDevTag, where: string, problems: Pro
   }
   if ('array' in type) return { ...type, array: selectType(type.array, tag, where, problems) };
   if ('map' in type) return { map: selectType(type.map, tag, where, problems) };
+  if ('oneOf' in type) return { oneOf: type.oneOf.map((shape) => selectType(shape, tag, where, problems)) };
   return type;
 }
 
@@ -161,11 +189,35 @@ function applyChanges(example: ExampleSpec, tag: OneDevTag, where: string, probl
   return value;
 }
 
+/** A query language as `tag` reads it: its fields, operators, criteria, tokens, orders and refusals alive then. */
+function selectQueryLanguage(language: QueryLanguageSpec, tag: OneDevTag, where: string, problems: Problems): QueryLanguageSpec {
+  const live = <T extends Lifespan>(items: readonly T[], name: (item: T) => string): T[] =>
+    alive(items, (item) => item, tag, (item) => `${where}, query language: ${name(item)}`, problems).map((item) => strip(item) as T);
+  const fields = live(language.fields, (f) => `field ${f.name}`).map((field) => ({
+    ...field,
+    operators: aliveValues<QueryOperator, 'operator'>(field.operators, 'operator', tag, (op) => `${where}, field ${field.name}, operator ${op}`, problems),
+  }));
+  return {
+    ...language,
+    fields,
+    criteria: live(language.criteria, (c) => `criterion ${c.keyword}`),
+    tokens: live(language.tokens, (t) => `token ${t.token}`),
+    orderBy: live(language.orderBy, (o) => `order field ${o.field}`),
+    refusals: live(language.refusals, (r) => `refusal ${r.kind}`),
+  };
+}
+
 /** `tag`'s catalogue. Throws a CatalogueError naming every annotation mistake it meets. */
 export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalogue {
   const problems = new Problems();
   if (!isOneDevTag(tag)) {
     throw new CatalogueError([`release "${tag}": not a OneDev tag the catalogue knows (${ONEDEV_TAGS[0]} .. ${ONEDEV_TAGS.at(-1)})`]);
+  }
+
+  const validationFailures: ReleaseCatalogue['validationFailures'] = {};
+  for (const [kind, versioned] of Object.entries(catalogue.validationFailures) as Array<[ValidationKind, Versioned<ValidationFailureSpec>]>) {
+    const failure = pick(versioned, tag, `validation failure ${kind}`, problems);
+    if (failure) validationFailures[kind] = strip(failure);
   }
 
   const groups: SelectedGroup[] = [];
@@ -182,13 +234,40 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
         problems.add(`${where}: no name for ${tag}`);
         continue;
       }
+      const text = (value: string | readonly ReleaseText[], field: string): string => {
+        if (typeof value === 'string') return value;
+        const chosen = pick(value, tag, `${where}, ${field}`, problems);
+        if (!chosen) problems.add(`${where}: no ${field} for ${tag}`);
+        return chosen?.value ?? '';
+      };
+      const uses = aliveValues<ErrorStatus | ValidationKind, 'status'>(op.errors, 'status', tag, (status) => `${where}, error ${status}`, problems);
+      const errorMessages: Partial<Record<ErrorStatus, { message: string; meaning?: string }>> = {};
+      for (const use of op.errors) {
+        if (typeof use !== 'object' || typeof use.status !== 'number' || !('message' in use) || use.message === undefined || !livesAt(use, tag)) continue;
+        errorMessages[use.status] = { message: use.message, ...(use.meaning !== undefined ? { meaning: use.meaning } : {}) };
+      }
+      const errors = uses.filter((use): use is ErrorStatus => typeof use === 'number');
+      const validation = uses.filter((use): use is ValidationKind => typeof use === 'string');
+      for (const kind of validation) {
+        const failure = validationFailures[kind];
+        if (!failure) problems.add(`${where}, error ${kind}: no validation failure of that kind for ${tag}`);
+        else if (!errors.includes(failure.status)) errors.push(failure.status);
+      }
       const selected: SelectedOperation = {
         ...strip(op),
         name: name.value,
+        description: fillPlaceholders(text(op.description, 'description'), tag),
+        // A bare-text answer's example may name the release (Get Server Version answers its version).
+        success: op.success.kind === 'raw-text' ? { ...op.success, example: fillPlaceholders(op.success.example, tag) } : op.success,
+        permission: text(op.permission, 'permission'),
         parameters: op.parameters ? aliveValues<string, 'key'>(op.parameters, 'key', tag, (key) => `${where}, parameter ${key}`, problems) : undefined,
-        errors: aliveValues<ErrorStatus, 'status'>(op.errors, 'status', tag, (status) => `${where}, error ${status}`, problems),
+        errors,
+        validation,
+        errorMessages,
       };
+      if (Object.keys(errorMessages).length === 0) delete selected.errorMessages;
       if (!selected.parameters) delete selected.parameters;
+      if (validation.length === 0) delete selected.validation;
       operations.push(selected);
     }
     if (livesAt(group, tag)) groups.push({ ...strip(group), operations });
@@ -240,7 +319,10 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
   const parameters: Record<string, ParameterSpec> = {};
   for (const [key, versioned] of Object.entries(catalogue.parameters)) {
     const param = pick(versioned, tag, `parameter ${key}`, problems);
-    if (param) parameters[key] = { ...strip(param), type: selectType(param.type, tag, `parameter ${key}`, problems) };
+    if (param) {
+      parameters[key] = { ...strip(param), type: selectType(param.type, tag, `parameter ${key}`, problems) };
+      if (param.queryLanguage) parameters[key]!.queryLanguage = selectQueryLanguage(param.queryLanguage, tag, `parameter ${key}`, problems);
+    }
   }
 
   const responses: ReleaseCatalogue['responses'] = {};
@@ -250,12 +332,32 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
   }
   const alwaysPossible = aliveValues<ErrorStatus, 'status'>(catalogue.alwaysPossible, 'status', tag, (status) => `always-possible error ${status}`, problems);
   const description = alive(catalogue.description, (section) => section, tag, () => 'description section', problems)
-    .map((section) => section.text.trim().replaceAll('{release}', tag))
+    .map((section) => fillPlaceholders(section.text.trim(), tag))
     .join('\n\n');
 
   const refusal = pick(catalogue.queryRefusalStatus, tag, 'query refusal status', problems);
   if (!refusal) problems.add(`query refusal status: none for ${tag}`);
+  const refusals = catalogue.refusals.flatMap(({ what, status }) => {
+    const chosen = pick(status, tag, `refusal "${what}"`, problems);
+    if (!chosen) problems.add(`refusal "${what}": no status for ${tag}`);
+    return chosen ? [{ what, status: chosen.status }] : [];
+  });
+
+  const webhooks = selectWebhooks(catalogue.webhooks, tag, problems);
 
   problems.throwIfAny();
-  return { release: tag, groups, schemas, examples, parameters, responses, alwaysPossible, queryRefusalStatus: refusal!.status, description };
+  return {
+    release: tag,
+    groups,
+    schemas,
+    examples,
+    parameters,
+    responses,
+    alwaysPossible,
+    validationFailures,
+    queryRefusalStatus: refusal!.status,
+    refusals,
+    description,
+    webhooks,
+  };
 }

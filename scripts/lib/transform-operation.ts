@@ -1,7 +1,8 @@
 /** Turns one catalogue operation into an OpenAPI Operation Object. */
 import type { OperationObject, ParameterObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
 import type { ErrorStatus, ParameterSpec } from '../../spec/model.js';
-import { operationId } from './naming.js';
+import { SPLIT_ROUTE, UPDATE_MODE } from './extensions.js';
+import { operationId, operationSummary, splitRoutePaths } from './naming.js';
 import type { Problems } from './problems.js';
 import type { ReleaseCatalogue, SelectedGroup, SelectedOperation } from './select-release.js';
 import { makeNullable, transformType, type Context } from './transform-schema.js';
@@ -18,8 +19,20 @@ export interface OperationContext {
   /** The release's shared error responses, and the statuses every operation gets. */
   responses: ReleaseCatalogue['responses'];
   alwaysPossible: readonly ErrorStatus[];
+  /** How the release answers each kind of validation failure (a combined response component each). */
+  validationFailures: ReleaseCatalogue['validationFailures'];
   problems: Problems;
 }
+
+/** What the builder says of a body that changes a stored record (`update` on a JSON body). */
+export const UPDATE_TEXT = {
+  merge:
+    'Only the properties present are applied: a property left out keeps its stored value (one ' +
+    'that is present replaces the stored value as a whole, nested objects and lists included).',
+  replace:
+    'The body replaces the stored values as a whole: a property left out takes its default ' +
+    '(null, false, an empty list), so send every property you mean to keep.',
+} as const;
 
 const exampleRef = (name: string) => ({ $ref: `#/components/examples/${name}` });
 
@@ -29,7 +42,7 @@ export function pathTemplateParams(path: string): string[] {
 }
 
 export function transformOperation(op: SelectedOperation, ctx: OperationContext): OperationObject {
-  const id = operationId(ctx.group.name, op.name);
+  const id = operationId(ctx.group.name, operationSummary(op));
   const where = `operation ${id} (${op.method} ${op.path})`;
   const problem = (field: string, message: string) => ctx.problems.add(`${where}, ${field}: ${message}`);
   const typeCtx = (field: string): Context => ({
@@ -72,20 +85,28 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
 
   const operation: OperationObject = {
     operationId: id,
-    summary: op.name,
+    summary: operationSummary(op),
     description: `${op.description.trim()}\n\n**Permission:** ${op.permission.trim()}`,
     tags: [ctx.group.name],
   };
   if (parameters.length > 0) operation.parameters = parameters as unknown as ParameterObject[];
   if (op.credentials === 'none') operation.security = [];
+  if (op.splitRoute) {
+    const { route, part } = op.splitRoute;
+    const expected = splitRoutePaths(route)?.[part];
+    if (!expected) problem('splitRoute', `route ${route} does not end in an optional path glued to the segment before it ({name:(/.*)?})`);
+    else if (expected !== op.path) problem('splitRoute', `the ${part} part of ${route} has the path ${expected}, not ${op.path}`);
+    operation[SPLIT_ROUTE] = route;
+  }
 
   if (op.body) {
     if (op.method !== 'POST') problem('body', `a ${op.method} operation cannot take a body`);
     if (op.body.kind === 'json') {
       const schema = transformType(op.body.type, typeCtx('body'));
+      const update = op.body.update;
       operation.requestBody = {
         required: !op.body.nullable,
-        description: op.body.description,
+        description: update ? `${op.body.description} ${UPDATE_TEXT[update]}` : op.body.description,
         content: {
           'application/json': {
             schema: op.body.nullable ? makeNullable(schema) : schema,
@@ -93,6 +114,9 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
           },
         },
       };
+      if (update) operation.requestBody[UPDATE_MODE] = update;
+      const named = typeof op.body.type === 'object' && 'ref' in op.body.type ? op.body.type.ref : undefined;
+      if (named?.endsWith('Update') && !update) problem('body', `${named} is an update shape: say how it is applied with \`update: 'merge' | 'replace'\``);
     } else if (op.body.kind === 'binary') {
       operation.requestBody = {
         required: true,
@@ -187,9 +211,30 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
     seen.add(status);
   }
   for (const status of ctx.alwaysPossible) seen.add(status);
+  // A status at which a validation failure of the operation's is answered gets the combined response.
+  const combined = new Map<number, string>();
+  for (const kind of op.validation ?? []) {
+    const failure = ctx.validationFailures[kind];
+    if (!failure) continue; // the selection pass has reported it
+    const other = combined.get(failure.status);
+    if (other && other !== failure.name) problem('errors', `validation failures answer ${failure.status} with two responses (${other}, ${failure.name})`);
+    combined.set(failure.status, failure.name);
+  }
   for (const status of [...seen].sort()) {
     const shared = ctx.responses[status as ErrorStatus];
-    if (shared) responses[String(status)] = { $ref: `#/components/responses/${shared.name}` };
+    const name = combined.get(status) ?? shared?.name;
+    const own = op.errorMessages?.[status as ErrorStatus];
+    if (own !== undefined && shared && !combined.has(status)) {
+      // The shared answer, with what this operation's server says there as its example.
+      responses[String(status)] = {
+        description: own.meaning ?? shared.description,
+        content: { 'text/plain': { schema: { $ref: '#/components/schemas/ErrorMessage' }, example: own.message } },
+      };
+    } else if (shared && name) responses[String(status)] = { $ref: `#/components/responses/${name}` };
+  }
+  for (const status of Object.keys(op.errorMessages ?? {})) {
+    const validation = combined.get(Number(status));
+    if (validation) problem('errors', `a message for status ${status}, which answers with the validation response ${validation}`);
   }
   operation.responses = responses;
 

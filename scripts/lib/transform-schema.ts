@@ -52,6 +52,10 @@ export function transformType(type: TypeExpr, ctx: Context): SchemaObject {
   if ('map' in type) {
     return { type: 'object', additionalProperties: transformType(type.map, ctx) };
   }
+  if ('oneOf' in type) {
+    if (type.oneOf.length < 2) ctx.problems.add(`${ctx.where}: oneOf needs at least two shapes`);
+    return { oneOf: type.oneOf.map((shape) => transformType(shape, ctx)) };
+  }
   ctx.problems.add(`${ctx.where}: unrecognised type expression ${JSON.stringify(type)}`);
   return {};
 }
@@ -67,6 +71,7 @@ export function makeNullable(schema: SchemaObject): SchemaObject {
     if (schema.enum) nullable.enum = [...schema.enum, null];
     return nullable;
   }
+  if (schema.oneOf) return { ...schema, oneOf: [...schema.oneOf, { type: 'null' }] };
   return schema; // `any` already admits null
 }
 
@@ -80,22 +85,30 @@ function transformField(field: Field, ctx: Context): SchemaObject {
 
 export type Direction = 'response' | 'create' | 'update' | 'both';
 
+/** How an update body is applied (`update` on a JSON body, spec/model.ts). */
+export type UpdateMode = 'merge' | 'replace';
+
 const READ_ONLY_NOTE = ' Accepted in a request body and ignored: the server sets it.';
 const IMMUTABLE_NOTE = ' Ignored on update: the server keeps the stored value.';
+const presentNote = (when: string) => ` Present only when ${when.trim().replace(/\.$/, '')}; left out otherwise.`;
 
 /**
- * An object schema in one direction. Responses require every field (OneDev writes nulls).
- * Create requires `requiredOnCreate`; update requires nothing (partial merge); beans used in
- * both directions require every field. Request shapes refuse unknown properties, as the server does.
+ * An object schema in one direction. Responses require every field (OneDev writes nulls) but those
+ * the server sends only sometimes (`presentWhen`). Create requires `requiredOnCreate`; an update
+ * merged into the stored record requires nothing, one that replaces it what a create requires;
+ * beans used in both directions require every field but the sometimes-present and `optional`
+ * ones. Request shapes refuse unknown properties, as the server does, unless the object is `open`.
  */
-export function transformObject(name: string, spec: SelectedObject, direction: Direction, ctx: Context): SchemaObject {
+export function transformObject(name: string, spec: SelectedObject, direction: Direction, ctx: Context, update: UpdateMode = 'merge'): SchemaObject {
   const properties: Record<string, SchemaObject> = {};
   const required: string[] = [];
   if (spec.discriminator) {
     const { property, value } = spec.discriminator;
     // No description: the const says it all, and 100+ copies of a sentence weigh on the docs page.
     // `enum` repeats the value for generators that ignore `const` (openapi-zod-client, typed-openapi).
-    properties[property] = { type: 'string', const: value, enum: [value] };
+    properties[property] = value === undefined
+      ? { type: 'string', minLength: 1, description: 'Name of the concrete class.' }
+      : { type: 'string', const: value, enum: [value] };
     required.push(property);
   }
   for (const [fieldName, field] of Object.entries(spec.fields)) {
@@ -107,16 +120,22 @@ export function transformObject(name: string, spec: SelectedObject, direction: D
     // Clients post back what they read: the server accepts read-only properties in a request
     // body and ignores them, so request shapes list them (never required) instead of refusing them.
     const ignored = (direction === 'create' || direction === 'update') && field.readOnly;
+    if (field.optional && field.requiredOnCreate) ctx.problems.add(`${where.where}: \`optional\` and \`requiredOnCreate\` contradict each other`);
+    if (field.presentWhen !== undefined && !field.presentWhen.trim()) ctx.problems.add(`${where.where}: presentWhen is empty`);
     const schema = transformField(ignored ? { ...field, readOnly: false } : field, where);
     if (ignored) schema.description += READ_ONLY_NOTE;
     if (direction === 'update' && field.immutable) schema.description += IMMUTABLE_NOTE;
+    const sometimes = field.presentWhen !== undefined;
+    if (sometimes && (direction === 'response' || direction === 'both')) schema.description += presentNote(field.presentWhen!);
     properties[fieldName] = schema;
-    if (direction === 'response' || direction === 'both') required.push(fieldName);
+    if (direction === 'response' && !sometimes) required.push(fieldName);
+    else if (direction === 'both' && !sometimes && !field.optional) required.push(fieldName);
     else if (direction === 'create' && field.requiredOnCreate && !ignored) required.push(fieldName);
+    else if (direction === 'update' && update === 'replace' && field.requiredOnCreate && !field.readOnly && !field.immutable) required.push(fieldName);
   }
   const schema: SchemaObject = { type: 'object', description: spec.description, properties };
   if (required.length > 0) schema.required = required;
-  if (direction !== 'response') schema.additionalProperties = false;
+  if (direction !== 'response' && !spec.open) schema.additionalProperties = false;
   return schema;
 }
 
@@ -124,12 +143,22 @@ export const VARIANT_SUFFIX = { create: 'Create', update: 'Update' } as const;
 
 const VARIANT_NOTE = {
   create: ' This is the shape of a create request: the server assigns `id` itself.',
-  update:
+  merge:
     ' This is the shape of an update request: the server applies only the properties present and keeps the others.',
+  replace:
+    ' This is the shape of an update request: the body replaces the stored values, so a property left out takes its default.',
 } as const;
 
-/** All component schemas of the catalogue, request variants included, in name order. */
-export function transformSchemas(tables: Record<string, Record<string, SelectedSchema>>, problems: Problems): Record<string, SchemaObject> {
+/**
+ * All component schemas of the catalogue, request variants included, in name order. `updates`
+ * says how each `<Name>Update` variant is applied, as the operations whose body it is declare; a
+ * variant no operation declares is a catalogue mistake (its note would have to guess).
+ */
+export function transformSchemas(
+  tables: Record<string, Record<string, SelectedSchema>>,
+  problems: Problems,
+  updates: ReadonlyMap<string, UpdateMode> = new Map(),
+): Record<string, SchemaObject> {
   const specs = new Map<string, { spec: SelectedSchema; module: string }>();
   const define = (name: string, spec: SelectedSchema, module: string) => {
     const existing = specs.get(name);
@@ -162,8 +191,12 @@ export function transformSchemas(tables: Record<string, Record<string, SelectedS
     const request = variantOf.get(name);
     if (spec.kind === 'object') {
       const direction: Direction = request ?? (spec.usage === 'request' ? 'create' : spec.usage === 'response' || spec.requests ? 'response' : 'both');
-      const schema = transformObject(name, spec, direction, ctx);
-      if (request) schema.description += VARIANT_NOTE[request];
+      const mode = updates.get(name);
+      if (request === 'update' && !mode) {
+        problems.add(`schema ${name}: no operation of the release takes it as a body with \`update\` ('merge' or 'replace')`);
+      }
+      const schema = transformObject(name, spec, direction, ctx, mode);
+      if (request) schema.description += VARIANT_NOTE[request === 'create' ? 'create' : (mode ?? 'merge')];
       out[name] = schema;
     } else if (spec.kind === 'alias') {
       let schema: SchemaObject = { ...transformType(spec.type, ctx), description: spec.description };
@@ -192,8 +225,8 @@ function transformFamily(
       ctx.problems.add(`schema ${name}: member "${member}" is not a known component schema`);
       continue;
     }
-    if (spec.kind !== 'object' || spec.discriminator?.property !== property) {
-      ctx.problems.add(`schema ${name}: member ${member} must be an object whose discriminator property is ${property}`);
+    if (spec.kind !== 'object' || spec.discriminator?.property !== property || spec.discriminator.value === undefined) {
+      ctx.problems.add(`schema ${name}: member ${member} must be an object whose discriminator property is ${property}, with its value`);
       continue;
     }
     if (mapping[spec.discriminator.value]) {

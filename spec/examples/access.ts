@@ -18,6 +18,37 @@ const admins = {
   enforce2FA: true,
 };
 
+/** Named in acme/webapp's branch protection (`group(Maintainers)`). */
+const maintainers = {
+  id: 6,
+  name: 'Maintainers',
+  description: 'May push to protected branches and tags',
+  administrator: false,
+  createRootProjects: false,
+  enforce2FA: true,
+};
+
+/** The role every OneDev server has from setup on (id 1): managing a project implies everything else. */
+const projectOwner = {
+  id: 1,
+  name: 'Project Owner',
+  description: null,
+  manageProject: true,
+  createChildren: false,
+  managePullRequests: false,
+  manageCodeComments: false,
+  codePrivilege: 'NONE',
+  packPrivilege: 'NONE',
+  manageIssues: false,
+  accessConfidentialIssues: false,
+  accessTimeTracking: true,
+  scheduleIssues: false,
+  editableIssueFields: { '@type': 'AllIssueFields' },
+  manageBuilds: false,
+  uploadCache: false,
+  jobPrivileges: [],
+};
+
 const codeWriter = {
   id: 2,
   name: 'Code Writer',
@@ -78,7 +109,7 @@ const codeReader = {
 
 export const accessExamples: ExampleTable = {
   Group: { summary: 'A group of developers', value: developers },
-  GroupList: { summary: 'A page of groups', value: [admins, developers] },
+  GroupList: { summary: 'A page of groups', value: [admins, developers, maintainers] },
   GroupCreate: {
     summary: 'Create a group of release managers',
     value: {
@@ -106,10 +137,10 @@ export const accessExamples: ExampleTable = {
     summary: 'Members of group 5',
     value: [
       { id: 31, userId: 3, groupId: 5 },
-      { id: 36, userId: 8, groupId: 5 },
+      { id: 36, userId: 7, groupId: 5 },
     ],
   },
-  MembershipCreate: { summary: 'Add user 8 to group 5', value: { userId: 8, groupId: 5 } },
+  MembershipCreate: { summary: 'Add user 5 to group 5', value: { userId: 5, groupId: 5 } },
 
   BaseAuthorization: {
     summary: 'Code Reader as a default role of project 7',
@@ -132,7 +163,7 @@ export const accessExamples: ExampleTable = {
   },
   RoleList: {
     summary: 'A page of roles',
-    value: [codeWriter, codeReader],
+    value: [projectOwner, codeWriter, codeReader],
     changes: [
       { since: 'v15.0.0', set: { manageWorkspaces: false } },
       { since: 'v15.1.6', set: { createWorkspaces: false } },

@@ -1,10 +1,14 @@
 import type { ExampleTable } from '../model.js';
 
-/** A finished build of the `ci` job on `main`, without its work path (renamed in v15.0.0). */
+/**
+ * Builds of project 7 (`acme/webapp`): `acme/webapp#187` is a finished build of the `ci` job on
+ * `main` (shown without its work path, renamed in v15.0.0); it used what `#186` compiled, and
+ * `#189` deployed what it built.
+ */
 const finishedBuildBase = {
   id: 2031,
-  numberScopeId: 12,
-  projectId: 12,
+  numberScopeId: 7,
+  projectId: 7,
   agentId: 3,
   submitterId: 7,
   cancellerId: null,
@@ -34,13 +38,44 @@ const finishedBuildBase = {
 
 const finishedBuild = { ...finishedBuildBase, workspacePath: '/onedev-build/workspace' };
 
+/** The job `ci` depends on, run for the same push. */
+const compileBuildBase = {
+  ...finishedBuildBase,
+  id: 2029,
+  jobName: 'compile',
+  uuid: '0d6b3e81-9a4f-4c27-b5e0-3f1a8c7d2e95',
+  number: 186,
+  submitDate: '2025-07-02T09:13:58.774+08:00',
+  pendingDate: '2025-07-02T09:13:58.901+08:00',
+  runningDate: '2025-07-02T09:14:00.362+08:00',
+  finishDate: '2025-07-02T09:15:31.207+08:00',
+  pendingDuration: 1461,
+  runningDuration: 90845,
+};
+
+/** The job that depends on `ci`: it deployed what build 2031 made. */
+const deployBuildBase = {
+  ...finishedBuildBase,
+  id: 2036,
+  jobName: 'deploy-staging',
+  uuid: '7a2c5e90-3b8d-4f16-a9e4-6c0b1d2f8e37',
+  number: 189,
+  submitDate: '2025-07-02T09:21:48.116+08:00',
+  pendingDate: '2025-07-02T09:21:48.240+08:00',
+  runningDate: '2025-07-02T09:21:49.958+08:00',
+  finishDate: '2025-07-02T09:23:02.481+08:00',
+  pendingDuration: 1718,
+  runningDuration: 72523,
+  submitReason: "Job 'ci' succeeded",
+};
+
 /** A build of a pull request that is still running, without its work path. */
 const runningBuildBase = {
   id: 2044,
-  numberScopeId: 12,
-  projectId: 12,
+  numberScopeId: 7,
+  projectId: 7,
   agentId: null,
-  submitterId: 9,
+  submitterId: 3,
   cancellerId: null,
   jobName: 'ci',
   checkoutPaths: ['/opt/onedev/temp/server/onedev-build-2044/workspace/src'],
@@ -76,13 +111,17 @@ export const buildExamples: ExampleTable = {
     changes: [{ since: 'v15.0.0', set: { workDirPath: '/onedev-build/workspace' }, drop: ['workspacePath'] }],
   },
   BuildList: [
-    { until: 'v15.0.0', summary: 'A page of builds', value: [runningBuild, finishedBuild] },
+    {
+      until: 'v15.0.0',
+      summary: 'A page of builds, newest first',
+      value: [runningBuild, ...[deployBuildBase, finishedBuildBase, compileBuildBase].map((b) => ({ ...b, workspacePath: '/onedev-build/workspace' }))],
+    },
     {
       since: 'v15.0.0',
-      summary: 'A page of builds',
+      summary: 'A page of builds, newest first',
       value: [
         { ...runningBuildBase, workDirPath: '/opt/onedev/temp/server/onedev-build-2044/workspace' },
-        { ...finishedBuildBase, workDirPath: '/onedev-build/workspace' },
+        ...[deployBuildBase, finishedBuildBase, compileBuildBase].map((b) => ({ ...b, workDirPath: '/onedev-build/workspace' })),
       ],
     },
   ],
@@ -95,8 +134,8 @@ export const buildExamples: ExampleTable = {
   },
   // Body of Build Label's Create Label (issue 12).
   BuildLabelCreate: {
-    summary: 'Attach label spec 4 to build 2031',
-    value: { buildId: 2031, specId: 4 },
+    summary: 'Attach label spec 8 to build 2031',
+    value: { buildId: 2031, specId: 8 },
   },
   BuildParamList: {
     summary: 'Parameters of build 2031 (the secret one masked)',
@@ -135,6 +174,6 @@ export const buildExamples: ExampleTable = {
   },
   BuildFixedIssueIds: {
     summary: 'Ids of the issues fixed since the previous successful build',
-    value: [311, 318, 325],
+    value: [1520],
   },
 };

@@ -5,7 +5,7 @@ export const codeCommentExamples: ExampleTable = {
     summary: 'A comment on two lines of a file, written while reviewing pull request 42',
     value: {
       id: 418,
-      projectId: 5,
+      projectId: 7,
       userId: 7,
       content: 'This retries forever when the receiver keeps failing; cap it at `maxAttempts`.',
       createDate: '2025-07-01T09:40:55.901+08:00',

@@ -17,12 +17,19 @@ import { ssoProviderExamples } from './sso-provider.js';
 import { projectExamples } from './project.js';
 import { repositoryExamples } from './repository.js';
 import { workspaceExamples } from './workspace.js';
+import { workspaceSpecExamples } from './workspace-spec.js';
 import { issueExamples } from './issue.js';
 import { codeCommentExamples } from './code-comment.js';
 import { agentExamples } from './agent.js';
 import { jobExamples } from './job.js';
 
-/** Every module's table; the builder rejects a name defined twice. */
+/**
+ * Every module's table; the builder rejects a name defined twice. The examples are one world, and
+ * the mock serves them as its first records: a reference (`projectId`, `submitterId`,
+ * `reviewerIds`, ...) names a record another example shows (the projects are in project.ts, the
+ * accounts in user.ts) or one every server has (the root account, id 1).
+ * test/spec/example-references.test.ts checks this at every published release.
+ */
 export const examplesModules: Record<string, ExampleTable> = {
   common: commonExamples,
   'pull-request': pullRequestExamples,
@@ -42,6 +49,7 @@ export const examplesModules: Record<string, ExampleTable> = {
   'project': projectExamples,
   'repository': repositoryExamples,
   'workspace': workspaceExamples,
+  'workspace-spec': workspaceSpecExamples,
   'issue': issueExamples,
   'code-comment': codeCommentExamples,
   'agent': agentExamples,

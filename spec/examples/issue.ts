@@ -73,6 +73,28 @@ const serviceDeskIssue = {
   externalParticipants: [{ address: 'jane@example.com', personal: 'Jane Doe', encodedPersonal: null }],
 };
 
+/** Issue #308, linked as a child of #311: Sam's part of the fix. */
+const childIssue = {
+  ...issue,
+  id: 1520,
+  title: 'Queue failed webhook deliveries for another attempt',
+  description: 'Part of #311: keep a failed delivery and try it again later.',
+  submitterId: 7,
+  submitDate: '2025-06-25T02:18:44.630+00:00',
+  voteCount: 0,
+  commentCount: 0,
+  thumbsUpCount: 0,
+  totalEstimatedTime: 120,
+  totalSpentTime: 0,
+  ownEstimatedTime: 120,
+  ownSpentTime: 0,
+  progress: 0,
+  uuid: 'e3a17c52-8d09-4b6e-a2f4-91c6d0b57e38',
+  number: 308,
+  lastActivity: { userId: 5, date: '2025-07-01T10:01:02.517+00:00', description: 'linked a parent issue' },
+  boardPosition: 2,
+};
+
 /**
  * From v15.0.6 the time-tracking properties are only there for callers who may see time tracking
  * (the examples show a caller who may not); v15.1.0 turned the rocket reaction into a tick;
@@ -112,8 +134,8 @@ export const issueExamples: ExampleTable = {
     changes: [{ since: 'v16.5.0', set: { movedToId: null } }],
   },
   IssueList: {
-    summary: 'A page of two issues, one of them opened through the service desk',
-    value: [issue, serviceDeskIssue],
+    summary: 'A page of three issues, one of them opened through the service desk',
+    value: [issue, serviceDeskIssue, childIssue],
     changes: ISSUE_CHANGES,
   },
   IssueFieldValues: {
@@ -157,7 +179,7 @@ export const issueExamples: ExampleTable = {
     { until: 'v12.0.5', summary: 'Estimate four hours (the number is stored as minutes)', value: 240 },
     { since: 'v12.0.5', summary: 'Estimate four hours, in minutes', value: 240 },
   ],
-  IssueIterationIds: { summary: 'Schedule the issue into iterations 9 and 12', value: [9, 12] },
+  IssueIterationIds: { summary: 'Schedule the issue into iterations 9 and 10', value: [9, 10] },
   IssueChangeList: {
     summary: 'The activity log of issue 1543',
     value: [
@@ -241,7 +263,7 @@ export const issueExamples: ExampleTable = {
     summary: 'Votes for issue 1543',
     value: [
       { id: 26, issueId: 1543, userId: 3, date: '2025-07-02T01:17:45.903+00:00' },
-      { id: 27, issueId: 1543, userId: 8, date: '2025-07-02T03:40:10.118+00:00' },
+      { id: 27, issueId: 1543, userId: 7, date: '2025-07-02T03:40:10.118+00:00' },
     ],
   },
   IssueWatchList: {

@@ -5,7 +5,7 @@ export const jobExamples: ExampleTable = {
     summary: 'Run the ci job on the head of main',
     value: {
       '@type': 'JobRunOnCommit',
-      projectId: 12,
+      projectId: 7,
       commitHash: '9c3e4f1a7b2d8e6c5a4f3b2e1d0c9b8a7f6e5d4c',
       refName: 'refs/heads/main',
       jobName: 'ci',
@@ -34,10 +34,19 @@ export const jobExamples: ExampleTable = {
       path: null,
       lastModified: 1751419307930,
       children: [
-        { '@type': 'DirectoryInfo', path: 'dist', lastModified: 1751419305112, children: null },
-        { '@type': 'FileInfo', path: 'build-info.json', lastModified: 1751419307930, length: 412, mediaType: null },
+        // The server also writes `children: null` and `mediaType: null` in entries (ArtifactEntry).
+        { '@type': 'DirectoryInfo', path: 'dist', lastModified: 1751419305112 },
+        { '@type': 'FileInfo', path: 'build-info.json', lastModified: 1751419307930, length: 412 },
       ],
     },
+  },
+  ArtifactDirectoryEntry: {
+    summary: 'A directory listed in the artifact root of build 2031',
+    value: { '@type': 'DirectoryInfo', path: 'dist', lastModified: 1751419305112 },
+  },
+  ArtifactFileEntry: {
+    summary: 'A file listed in the artifact root of build 2031',
+    value: { '@type': 'FileInfo', path: 'build-info.json', lastModified: 1751419307930, length: 412 },
   },
   FileInfo: {
     summary: 'One file among the artifacts of build 2031',

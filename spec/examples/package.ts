@@ -1,8 +1,9 @@
 import type { ExampleTable } from '../model.js';
 
+/** The image build 2031 of `acme/webapp` (project 7) pushed, and a package of `acme/ui-kit` (project 12). */
 const containerImage = {
   id: 17,
-  projectId: 12,
+  projectId: 7,
   type: 'Container Image',
   name: 'acme/webapp',
   version: '4.2.0',
@@ -14,7 +15,7 @@ const containerImage = {
 
 const npmPackage = {
   id: 23,
-  projectId: 15,
+  projectId: 12,
   type: 'NPM',
   name: '@acme/ui-kit',
   version: '1.8.1',
@@ -37,10 +38,10 @@ export const packageExamples: ExampleTable = {
     value: { packId: 23, specId: 3 },
   },
   PackBlob: {
-    summary: 'The blob of project 12 with a given SHA-256',
+    summary: 'The blob of project 7 with a given SHA-256',
     value: {
       id: 301,
-      projectId: 12,
+      projectId: 7,
       sha256Hash: '3f1c9a7e5b2d4c6a8e0f1b3d5c7a9e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3a',
       sha512Hash: null,
       md5Hash: null,
@@ -54,7 +55,7 @@ export const packageExamples: ExampleTable = {
     value: [
       {
         id: 301,
-        projectId: 12,
+        projectId: 7,
         sha256Hash: '3f1c9a7e5b2d4c6a8e0f1b3d5c7a9e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3a',
         sha512Hash: null,
         md5Hash: null,
@@ -64,7 +65,7 @@ export const packageExamples: ExampleTable = {
       },
       {
         id: 300,
-        projectId: 12,
+        projectId: 7,
         sha256Hash: '8b2e4d6f0a1c3e5b7d9f2a4c6e8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b',
         sha512Hash: null,
         md5Hash: null,
@@ -74,7 +75,7 @@ export const packageExamples: ExampleTable = {
       },
       {
         id: 299,
-        projectId: 12,
+        projectId: 7,
         sha256Hash: 'c7a9e1b3d5f7a2c4e6b8d0f1a3c5e7b9d2f4a6c8e0b1d3f5a7c9e2b4d6f8a0c1',
         sha512Hash: null,
         md5Hash: null,

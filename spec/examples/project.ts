@@ -1,8 +1,10 @@
 import type { ExampleChange, ExampleTable } from '../model.js';
+import { nodeDevSpec, nodeDevSpecV15_1_6 } from './workspace-spec.js';
 
 /**
- * Examples of the Project, Project Label and Version groups: project `acme/webapp` (id 7) under
- * `acme` (id 3), and its fork `robin/webapp` (id 19).
+ * Examples of the Project, Project Label and Version groups: project `acme/webapp` (id 7, key
+ * `WEB`) and `acme/ui-kit` (id 12, key `UI`) under `acme` (id 3), and the fork `robin/webapp`
+ * (id 19) under Robin's own `robin` (id 15). The other groups' examples live in these projects.
  */
 
 const GIT_PACK_CONFIG = { windowMemory: null, packSizeLimit: '1g', threads: null, window: null };
@@ -39,6 +41,25 @@ const acme = {
   serviceDeskEmailAddress: 'support@acme.example.com',
   gitPackConfig: { windowMemory: null, packSizeLimit: null, threads: null, window: null },
   codeAnalysisSetting: CODE_ANALYSIS,
+};
+
+const uiKit = {
+  ...webapp,
+  name: 'ui-kit',
+  path: 'acme/ui-kit',
+  description: 'Shared UI components of **Acme**, published to npm as `@acme/ui-kit`.',
+  createDate: '2024-09-02T15:12:40.230+08:00',
+  issueManagement: false,
+};
+
+const robinsSpace = {
+  ...acme,
+  name: 'robin',
+  path: 'robin',
+  description: 'Robin\'s own projects.',
+  createDate: '2025-05-02T16:19:58.412+08:00',
+  issueManagement: false,
+  serviceDeskEmailAddress: null,
 };
 
 const robinsFork = {
@@ -219,9 +240,10 @@ const forkEntity = {
 const FORK_ENTITY_CHANGES: readonly ExampleChange[] = [
   { since: 'v12.0.3', drop: ['lastEventDateId'], set: { lastActivityDateId: 44 } },
   { since: 'v14.1.6', set: { aiSetting: { excludedReviewFiles: null } } },
-  { since: 'v15.0.0', set: { workspaceSpecs: [], workspaceSetting: { namedQueries: null } } },
+  { since: 'v15.0.0', set: { workspaceSpecs: [nodeDevSpec], workspaceSetting: { namedQueries: null } } },
   { since: 'v15.0.6', set: { issueSetting: { ...forkEntity.issueSetting, transitionSpecs: [] } } },
   { since: 'v15.1.0', set: { issueSetting: { ...forkEntity.issueSetting, transitionSpecs: [], branchPrefix: null } } },
+  { since: 'v15.1.6', set: { workspaceSpecs: [nodeDevSpecV15_1_6] } },
 ];
 
 /** What a create or replace body sends for acme/webapp (no server-set properties). */
@@ -252,6 +274,9 @@ export const projectExamples: ExampleTable = {
     value: [
       { id: 3, ...acme },
       { id: 7, ...webapp },
+      { id: 12, ...uiKit },
+      { id: 15, ...robinsSpace },
+      { id: 19, ...robinsFork },
     ],
   },
   ProjectCreate: {
@@ -282,8 +307,14 @@ export const projectExamples: ExampleTable = {
     },
     {
       since: 'v12.0.1',
-      summary: 'The project with path acme/webapp (query `"Path" is "acme/webapp"`)',
-      value: [{ id: 7, ...webapp, key: 'WEB' }],
+      summary: 'A page of projects',
+      value: [
+        { id: 3, ...acme, key: null },
+        { id: 7, ...webapp, key: 'WEB' },
+        { id: 12, ...uiKit, key: 'UI' },
+        { id: 15, ...robinsSpace, key: null },
+        { id: 19, ...robinsFork, key: null },
+      ],
     },
   ],
   ProjectDataCreate: {

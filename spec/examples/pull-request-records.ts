@@ -1,9 +1,10 @@
 import type { ExampleChange, ExampleTable } from '../model.js';
 
+/** Kim (user 5) reviews Robin's (user 3) pull request 42. */
 const comment = {
   id: 311,
   date: '2025-06-30T14:05:11.482+08:00',
-  userId: 3,
+  userId: 5,
   content:
     'Looks good overall. Could you add a test for the empty-branch case in `MergeHelper`?',
   requestId: 42,
@@ -12,7 +13,7 @@ const comment = {
 
 const watch = { id: 77, requestId: 42, userId: 5, watching: true };
 
-const assignment = { id: 63, userId: 4, requestId: 42 };
+const assignment = { id: 63, userId: 3, requestId: 42 };
 
 const review = {
   id: 58,
@@ -46,7 +47,7 @@ export const pullRequestRecordsExamples: ExampleTable = {
       {
         id: 315,
         date: '2025-06-30T16:47:03.120+08:00',
-        userId: 2,
+        userId: 3,
         content: 'Added `testEmptyBranch` in the latest push.',
         requestId: 42,
         revisionCount: 0,
@@ -72,18 +73,18 @@ export const pullRequestRecordsExamples: ExampleTable = {
 
   // Assignments
   PullRequestAssignment: {
-    summary: 'User 4 is assigned to pull request 42',
+    summary: 'User 3 is assigned to pull request 42',
     value: assignment,
     changes: LISTED_WITHOUT_ID,
   },
   PullRequestAssignmentCreate: {
     until: 'v16.2.1',
-    summary: 'Assign user 4 to pull request 42',
-    value: { userId: 4, requestId: 42 },
+    summary: 'Assign user 7 to pull request 42',
+    value: { userId: 7, requestId: 42 },
   },
   PullRequestAssignmentList: {
     summary: 'Assignees of pull request 42',
-    value: [assignment, { id: 64, userId: 6, requestId: 42 }],
+    value: [assignment, { id: 64, userId: 7, requestId: 42 }],
     changes: LISTED_WITHOUT_ID,
   },
 
@@ -110,7 +111,7 @@ export const pullRequestRecordsExamples: ExampleTable = {
       review,
       {
         id: 59,
-        userId: 8,
+        userId: 7,
         requestId: 42,
         status: 'PENDING',
         statusDate: '2025-06-30T10:20:37.905+08:00',

@@ -1,9 +1,15 @@
 import type { ExampleChange, ExampleTable } from '../model.js';
 
-/** Account summaries: `type` replaced `serviceAccount` (v13.1.3), `id` came in v14.1.0, `aiSetting` in v15.1.7. */
+/**
+ * The accounts other examples name: robin (3), kim (5), sam (7), alice (9, disabled) and the
+ * service account ci-bot (12). `type` replaced `serviceAccount` (v13.1.3), `id` came in v14.1.0,
+ * `aiSetting` in v15.1.7.
+ */
 const robin = { disabled: false, serviceAccount: false, name: 'robin', fullName: 'Robin Shen', notifyOwnEvents: false };
 const ciBot = { disabled: false, serviceAccount: true, name: 'ci-bot', fullName: 'CI Bot', notifyOwnEvents: false };
 const alice = { disabled: true, serviceAccount: false, name: 'alice', fullName: null, notifyOwnEvents: true };
+const kim = { disabled: false, serviceAccount: false, name: 'kim', fullName: 'Kim Tran', notifyOwnEvents: false };
+const sam = { disabled: false, serviceAccount: false, name: 'sam', fullName: 'Sam Okafor', notifyOwnEvents: true };
 
 /** How robin's summary reads in later releases. */
 const ROBIN_CHANGES: readonly ExampleChange[] = [
@@ -15,14 +21,16 @@ const ROBIN_CHANGES: readonly ExampleChange[] = [
 const content =
   'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJv2kQeY6Zq3tJ0c4bq4Ylq0WmH1v6Yc3p3n9m2sQe8R robin@laptop';
 
-/** From v16.2.1 the user's review and assignment lists are described by the *Record schemas. */
+/**
+ * Robin (user 3) reviewed Sam's pull request 39 and is assigned to his own 42 and to 39. From
+ * v16.2.1 the user's review and assignment lists are described by the *Record schemas.
+ */
 const reviews = [
-  { id: 58, userId: 3, requestId: 42, status: 'APPROVED', statusDate: '2025-07-01T09:12:44.019+08:00' },
-  { id: 71, userId: 3, requestId: 57, status: 'PENDING', statusDate: '2025-07-03T16:40:02.311+08:00' },
+  { id: 55, userId: 3, requestId: 39, status: 'APPROVED', statusDate: '2025-06-26T11:05:37.402+08:00' },
 ];
 const assignments = [
   { id: 63, userId: 3, requestId: 42 },
-  { id: 80, userId: 3, requestId: 61 },
+  { id: 80, userId: 3, requestId: 39 },
 ];
 
 const aiSetting = {
@@ -48,7 +56,7 @@ export const userExamples: ExampleTable = {
     {
       until: 'v13.1.3',
       summary: 'A page of accounts',
-      value: [alice, ciBot, robin],
+      value: [alice, ciBot, kim, robin, sam],
     },
     {
       since: 'v13.1.3',
@@ -57,7 +65,9 @@ export const userExamples: ExampleTable = {
       value: [
         { disabled: true, type: 'ORDINARY', name: 'alice', fullName: null, notifyOwnEvents: true },
         { disabled: false, type: 'SERVICE', name: 'ci-bot', fullName: 'CI Bot', notifyOwnEvents: false },
+        { disabled: false, type: 'ORDINARY', name: 'kim', fullName: 'Kim Tran', notifyOwnEvents: false },
         { disabled: false, type: 'ORDINARY', name: 'robin', fullName: 'Robin Shen', notifyOwnEvents: false },
+        { disabled: false, type: 'ORDINARY', name: 'sam', fullName: 'Sam Okafor', notifyOwnEvents: true },
       ],
     },
     {
@@ -66,7 +76,9 @@ export const userExamples: ExampleTable = {
       value: [
         { id: 9, disabled: true, type: 'ORDINARY', name: 'alice', fullName: null, notifyOwnEvents: true },
         { id: 12, disabled: false, type: 'SERVICE', name: 'ci-bot', fullName: 'CI Bot', notifyOwnEvents: false },
+        { id: 5, disabled: false, type: 'ORDINARY', name: 'kim', fullName: 'Kim Tran', notifyOwnEvents: false },
         { id: 3, disabled: false, type: 'ORDINARY', name: 'robin', fullName: 'Robin Shen', notifyOwnEvents: false },
+        { id: 7, disabled: false, type: 'ORDINARY', name: 'sam', fullName: 'Sam Okafor', notifyOwnEvents: true },
       ],
       changes: [{ since: 'v15.1.7', set: { aiSetting: null } }],
     },
@@ -157,8 +169,8 @@ export const userExamples: ExampleTable = {
   UserPullRequestWatchList: {
     summary: 'Pull requests user 3 watches or ignores',
     value: [
-      { id: 77, requestId: 42, userId: 3, watching: true },
-      { id: 90, requestId: 66, userId: 3, watching: false },
+      { id: 79, requestId: 42, userId: 3, watching: true },
+      { id: 84, requestId: 39, userId: 3, watching: false },
     ],
   },
   UserIssueVoteList: {
@@ -169,7 +181,7 @@ export const userExamples: ExampleTable = {
     summary: 'Issues user 3 watches or ignores',
     value: [
       { id: 88, issueId: 1543, userId: 3, watching: true },
-      { id: 95, issueId: 1560, userId: 3, watching: false },
+      { id: 95, issueId: 1520, userId: 3, watching: false },
     ],
   },
   UserSshKeyList: { summary: 'SSH keys of user 3', value: [{ id: 12, content, ownerId: 3 }] },

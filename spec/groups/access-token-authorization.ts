@@ -47,7 +47,7 @@ export const accessTokenAuthorizationGroup: GroupSpec = {
         example: 'AccessTokenAuthorizationCreate',
       },
       success: { kind: 'id', description: 'The id of the new authorization.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Create Authorization',
@@ -66,7 +66,7 @@ export const accessTokenAuthorizationGroup: GroupSpec = {
         example: 'AccessTokenAuthorizationCreate',
       },
       success: { kind: 'id', description: 'The id of the new authorization.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Update',
@@ -74,19 +74,20 @@ export const accessTokenAuthorizationGroup: GroupSpec = {
       method: 'POST',
       path: '/access-token-authorizations/{authorizationId}',
       description:
-        'Changes the project or role of a record (the properties present replace the stored ' +
-        'ones). The permission check uses the token of the resulting record, and its owner must ' +
+        'Changes the project or role of a record. The permission check uses the token of the ' +
+        'resulting record, and its owner must ' +
         'be allowed to manage the resulting project (403 otherwise, 401 when anonymous).',
       permission: OWNER_OR_ADMIN,
       parameters: ['accessTokenAuthorizationId'],
       body: {
         kind: 'json',
         type: { ref: 'AccessTokenAuthorizationUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'AccessTokenAuthorizationUpdate',
       },
       success: { kind: 'empty', description: 'The authorization was updated.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Update Authorization',
@@ -94,19 +95,20 @@ export const accessTokenAuthorizationGroup: GroupSpec = {
       method: 'POST',
       path: '/access-token-authorizations/{authorizationId}',
       description:
-        'Changes the project or role of a record (the properties present replace the stored ' +
-        'ones; the token stays). Refused with 400 when the token\'s owner may not manage the ' +
+        'Changes the project or role of a record (the token stays). Refused with 400 when the ' +
+        'token\'s owner may not manage the ' +
         'resulting project.',
       permission: OWNER_OR_ADMIN,
       parameters: ['accessTokenAuthorizationId'],
       body: {
         kind: 'json',
         type: { ref: 'AccessTokenAuthorizationUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'AccessTokenAuthorizationUpdate',
       },
       success: { kind: 'empty', description: 'The authorization was updated.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Authorization', since: 'v12.0.0' }],

@@ -59,26 +59,28 @@ export const accessTokenGroup: GroupSpec = {
         example: 'AccessTokenCreate',
       },
       success: { kind: 'id', description: 'The id of the new token.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Token', since: 'v12.0.0' }],
       method: 'POST',
       path: '/access-tokens/{accessTokenId}',
-      description:
-        'Changes a token: the properties present in the body replace the stored ones, the others ' +
-        'are kept. The owner and the secret never change. A name another token of the owner has ' +
-        'is refused (500; 400 from v12.0.0).',
+      // A taken name: ExplicitException (500) until v12.0.0, then BadRequestException.
+      description: [
+        { value: 'Changes a token. The owner and the secret never change. A name another token of the owner has fails with 500.', until: 'v12.0.0' },
+        { value: 'Changes a token. The owner and the secret never change. A name another token of the owner has is refused with 400.', since: 'v12.0.0' },
+      ],
       permission: OWNER_OR_ADMIN,
       parameters: ['accessTokenId'],
       body: {
         kind: 'json',
         type: { ref: 'AccessTokenUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'AccessTokenUpdate',
       },
       success: { kind: 'empty', description: 'The token was updated.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Token', since: 'v12.0.0' }],

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { sentenceSince } from './release-text.js';
 
 /**
  * The Agent Token group, read from OneDev's AgentTokenResource at each tag. v12.0.0 renamed four
@@ -51,15 +52,17 @@ export const agentTokenGroup: GroupSpec = {
         description: 'The page of tokens, possibly empty.',
         example: 'AgentTokenList',
       },
-      errors: [{ status: 400, until: 'v12.0.9' }, 401, 403, { status: 406, since: 'v12.0.9' }],
+      errors: [{ status: 400, until: 'v12.0.9' }, 401, 403, 404, { status: 406, since: 'v12.0.9' }],
     },
     {
       name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Token', since: 'v12.0.0' }],
       method: 'POST',
       path: '/agent-tokens',
-      description:
-        'Creates an agent token with a random secret; read the secret with Get Token. No body is ' +
-        'read. From v12.0.0 the creation is recorded in the audit log.',
+      description: sentenceSince(
+        'v12.0.0',
+        'Creates an agent token with a random secret; read the secret with Get Token. No body is read.',
+        'The creation is recorded in the audit log.',
+      ),
       permission: ADMIN_ONLY,
       success: { kind: 'id', description: 'The id of the new token.' },
       errors: [401, 403],
@@ -68,11 +71,13 @@ export const agentTokenGroup: GroupSpec = {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Token', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/agent-tokens/{tokenId}',
-      description:
+      description: sentenceSince(
+        'v12.0.0',
         'Deletes an agent token that no agent is registered with. The token of a registered ' +
-        'agent cannot be deleted this way: the database refuses, and the server answers 500 ' +
-        '(remove the agent in the web UI instead). From v12.0.0 the deletion is recorded in the ' +
-        'audit log.',
+          'agent cannot be deleted this way: the database refuses, and the server answers 500 ' +
+          '(remove the agent in the web UI instead).',
+        'The deletion is recorded in the audit log.',
+      ),
       permission: ADMIN_ONLY,
       parameters: ['agentTokenId'],
       success: { kind: 'empty', description: 'The token was deleted.' },

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { sentenceSince } from './release-text.js';
 
 /**
  * The Agent group, read from OneDev's AgentResource at each tag. v12.0.0 renamed two operations
@@ -63,6 +64,7 @@ export const agentGroup: GroupSpec = {
         { status: 400, until: 'v12.0.9' },
         401,
         403,
+        404,
         { status: 406, since: 'v12.0.9' },
         { status: 500, since: 'v16.5.2' },
       ],
@@ -71,10 +73,12 @@ export const agentGroup: GroupSpec = {
       name: 'Update Attributes',
       method: 'POST',
       path: '/agents/{agentId}/attributes',
-      description:
+      description: sentenceSince(
+        'v12.0.0',
         'Replaces all the agent\'s attributes with the ones sent: attributes left out are removed. ' +
-        'The agent must be online (500 otherwise); it is told about the change at once. From ' +
-        'v12.0.0 the change is recorded in the audit log.',
+          'The agent must be online (500 otherwise); it is told about the change at once.',
+        'The change is recorded in the audit log.',
+      ),
       permission: ADMIN_ONLY,
       parameters: ['agentId'],
       body: {

@@ -17,16 +17,15 @@ const ACCESS_PROJECT =
 
 const MANAGE_JOB = 'Users with the "manage job" privilege for the build\'s job in its project, or an administrator.';
 
-const getInfo: OperationSpec = {
-  name: 'Get Artifact Info',
-  method: 'GET',
-  path: '/artifacts/{buildId}/infos{artifactPath}',
-  description:
-    'Tells what is stored at a path of a build\'s artifacts: a file (size, time, media type) or a ' +
-    'directory with its entries. Leave the path empty to list the artifact root. Browse the ' +
-    'artifacts by following the entries\' `path`s (prefixed with `/`).',
-  permission: ACCESS_BUILD,
-  parameters: ['buildId', 'artifactSubPath'],
+/**
+ * OneDev's Get Artifact Info and Delete Artifact routes glue an optional path to the segment before
+ * it (`{artifactPath:(/.*)?}`), which many tools cannot route; each is described as two operations,
+ * the URL without a path and the URL with it (spec/model.ts, `splitRoute`).
+ */
+const INFO_ROUTE = '/artifacts/{buildId}/infos{artifactPath:(/.*)?}';
+const DELETE_ROUTE = '/artifacts/{buildId}{artifactPath:(/.*)?}';
+
+const INFO_ANSWER = {
   success: {
     kind: 'json',
     type: { ref: 'ArtifactInfo' },
@@ -35,6 +34,33 @@ const getInfo: OperationSpec = {
   },
   noContent: 'Nothing is stored at the path (or the build has no artifacts at all).',
   errors: [401, 403, 404, 500],
+} as const satisfies Partial<OperationSpec>;
+
+const getRootInfo: OperationSpec = {
+  name: 'Get Artifact Info',
+  method: 'GET',
+  path: '/artifacts/{buildId}/infos',
+  splitRoute: { route: INFO_ROUTE, part: 'root' },
+  description:
+    'Lists the artifact root of a build: the directories and files at the top, each with its path. ' +
+    'Browse further with the nested form of this operation (Get Artifact Info at a path).',
+  permission: ACCESS_BUILD,
+  parameters: ['buildId'],
+  ...INFO_ANSWER,
+};
+
+const getInfo: OperationSpec = {
+  name: 'Get Artifact Info',
+  method: 'GET',
+  path: '/artifacts/{buildId}/infos/{artifactPath}',
+  splitRoute: { route: INFO_ROUTE, part: 'nested' },
+  description:
+    'Tells what is stored at a path of a build\'s artifacts: a file (size, time, media type) or a ' +
+    'directory with its entries. Entries carry their path from the artifact root: pass it here to ' +
+    'go further down. The artifact root itself is listed by the root form of this operation.',
+  permission: ACCESS_BUILD,
+  parameters: ['buildId', 'artifactEntryPath'],
+  ...INFO_ANSWER,
 };
 
 const download: OperationSpec = {
@@ -60,10 +86,12 @@ export const artifactGroup: GroupSpec = {
   description:
     'Files a build published (or that were uploaded to it): browse, download, upload and delete ' +
     'them. Artifacts are addressed by build id, which differs from the build number: find the ' +
-    'id with Build\'s Query Builds and a query such as `"Number" is "path/to/project#100"` or ' +
-    '`"Number" is "PROJECTKEY-100"`. Artifact paths may span several URL segments; send their ' +
+    'id with Build\'s Query Builds and the build\'s reference as the query, unquoted ' +
+    '(`path/to/project#100` or `PROJECTKEY-100`). Artifact paths may span several URL segments; send their ' +
     'slashes as they are.',
   operations: [
+    { ...getRootInfo, until: 'v16.1.0' },
+    { ...getRootInfo, since: 'v16.1.0', permission: ACCESS_PROJECT },
     { ...getInfo, until: 'v16.1.0' },
     { ...getInfo, since: 'v16.1.0', permission: ACCESS_PROJECT },
     { ...download, until: 'v16.1.0' },
@@ -85,15 +113,26 @@ export const artifactGroup: GroupSpec = {
     {
       name: 'Delete Artifact',
       method: 'DELETE',
-      path: '/artifacts/{buildId}{artifactPath}',
-      description:
-        'Deletes artifacts of a build. With an empty path every artifact of the build is deleted. ' +
-        'With the path of a file, that file is deleted. Careful with the path of a directory: ' +
-        'the server then deletes all of the build\'s artifacts, not just that directory (it ' +
-        'removes the artifact root). A path where nothing is stored fails with 500.',
+      path: '/artifacts/{buildId}',
+      splitRoute: { route: DELETE_ROUTE, part: 'root' },
+      description: 'Deletes every artifact of a build (the whole artifact root).',
       permission: MANAGE_JOB,
-      parameters: ['buildId', 'artifactSubPath'],
+      parameters: ['buildId'],
       success: { kind: 'empty', description: 'The artifacts were deleted.' },
+      errors: [401, 403, 404, 500],
+    },
+    {
+      name: 'Delete Artifact',
+      method: 'DELETE',
+      path: '/artifacts/{buildId}/{artifactPath}',
+      splitRoute: { route: DELETE_ROUTE, part: 'nested' },
+      description:
+        'Deletes an artifact file of a build. Careful with the path of a directory: the server then ' +
+        'deletes all of the build\'s artifacts, not just that directory (it removes the artifact ' +
+        'root), as the root form of this operation does. A path where nothing is stored fails with 500.',
+      permission: MANAGE_JOB,
+      parameters: ['buildId', 'artifactEntryPath'],
+      success: { kind: 'empty', description: 'The artifact was deleted.' },
       errors: [401, 403, 404, 500],
     },
   ],

@@ -45,7 +45,7 @@ export const baseAuthorizationGroup: GroupSpec = {
         example: 'BaseAuthorizationCreate',
       },
       success: { kind: 'id', description: 'The id of the new base authorization.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Authorization', since: 'v12.0.0' }],

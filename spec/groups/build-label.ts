@@ -20,8 +20,8 @@ export const buildLabelGroup: GroupSpec = {
       path: '/build-labels',
       description:
         'Attaches a label spec to a build. A build carries each label at most once: attaching it ' +
-        'again, or leaving `buildId` out, fails with 500. A `null` body is refused (400; 406 from ' +
-        'v13.0.7 until v15.1.0).',
+        'again, or leaving `buildId` out, fails with 500. A `null` body is refused (a validation ' +
+        'failure).',
       permission: MANAGE_JOB,
       body: {
         kind: 'json',
@@ -30,7 +30,7 @@ export const buildLabelGroup: GroupSpec = {
         example: 'BuildLabelCreate',
       },
       success: { kind: 'id', description: 'The id of the new build label.' },
-      errors: [400, 401, 403, 404, { status: 406, since: 'v13.0.7', until: 'v15.1.0' }, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Label', since: 'v12.0.0' }],

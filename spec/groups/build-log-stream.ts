@@ -10,8 +10,8 @@ export const buildLogStreamGroup: GroupSpec = {
   name: 'Build Log Stream',
   description:
     'Following a build\'s log as it is written. The build is addressed by id, which differs from ' +
-    'its number: find the id with Build\'s Query Builds and a query such as `"Number" is ' +
-    '"path/to/project#100"`.',
+    'its number: find the id with Build\'s Query Builds and the build\'s reference as the query, ' +
+    'unquoted (`path/to/project#100`).',
   operations: [
     {
       name: 'Download Log',

@@ -19,7 +19,7 @@ const MANAGE_JOB = 'Users with the "manage job" privilege for this build\'s job 
 
 const QUERY_PERMISSION =
   'Any caller (anonymous ones only when the server allows anonymous access); the page only ' +
-  'holds builds the caller may access. Non-administrators may ask for at most 100 records.';
+  'holds builds the caller may access.';
 
 // The five reads of one build's records. Each is listed twice below: with the job-based permission
 // up to v16.1.0, and with the project-based one from then on.
@@ -127,8 +127,8 @@ export const buildGroup: GroupSpec = {
   name: 'Build',
   description:
     'CI/CD builds: one run of a job on a commit. Builds are addressed by id, which differs from ' +
-    'the build number shown in the web UI; find the id by querying `GET /builds` with a query ' +
-    'such as `"Number" is "path/to/project#100"` or `"Number" is "PROJECTKEY-100"`. Builds are ' +
+    'the build number shown in the web UI; find the id by querying `GET /builds` with the build\'s ' +
+    'reference as the query, unquoted (`path/to/project#100` or `PROJECTKEY-100`). Builds are ' +
     'read and deleted here (and, from v12.0.4, given a description); running jobs is not part ' +
     'of this group.',
   operations: [
@@ -161,7 +161,7 @@ export const buildGroup: GroupSpec = {
         description: 'The page of builds, possibly empty.',
         example: 'BuildList',
       },
-      errors: [400, 401],
+      errors: [400, 401, 404],
     },
     {
       name: 'Query Builds',
@@ -172,8 +172,8 @@ export const buildGroup: GroupSpec = {
       description:
         'Lists builds of all projects that match a query, one page at a time, ordered by the ' +
         'query\'s `order by` and then newest submission first. Builds the caller may not see ' +
-        'are left out rather than refused. To turn a build number into an id, query ' +
-        '`"Number" is "path/to/project#100"`.',
+        'are left out rather than refused. To turn a build number into an id, query its reference ' +
+        'itself, unquoted (`path/to/project#100`).',
       permission: QUERY_PERMISSION,
       parameters: ['buildQuery', 'offset', 'countLimitedForNonAdmins'],
       success: {
@@ -182,7 +182,7 @@ export const buildGroup: GroupSpec = {
         description: 'The page of builds, possibly empty.',
         example: 'BuildList',
       },
-      errors: [400, 401],
+      errors: [400, 401, 404],
     },
     {
       name: 'Query Builds',
@@ -193,10 +193,11 @@ export const buildGroup: GroupSpec = {
         'Lists builds of all projects that match a query, one page at a time, ordered by the ' +
         'query\'s `order by` and then newest submission first. The page holds builds of every ' +
         'job in the projects the caller can access; other builds are left out rather than ' +
-        'refused. To turn a build number into an id, query `"Number" is "path/to/project#100"`.',
+        'refused. To turn a build number into an id, query its reference itself, unquoted ' +
+        '(`path/to/project#100`).',
       permission:
         'Any caller (anonymous ones only when the server allows anonymous access); the page only ' +
-        'holds builds of projects the caller can access. Non-administrators may ask for at most 100 records.',
+        'holds builds of projects the caller can access.',
       parameters: ['buildQuery', 'offset', 'countLimitedForNonAdmins'],
       success: {
         kind: 'json',
@@ -204,7 +205,7 @@ export const buildGroup: GroupSpec = {
         description: 'The page of builds, possibly empty.',
         example: 'BuildList',
       },
-      errors: [401],
+      errors: [401, 404],
     },
     {
       name: 'Set Description',

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { sentenceSince } from './release-text.js';
 
 /**
  * Read from OneDev's CodeCommentResource at each tag: v12.0.0 renamed both operations (Get -> Get
@@ -25,9 +26,11 @@ export const codeCommentGroup: GroupSpec = {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Comment', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/code-comments/{commentId}',
-      description:
-        'Deletes a code comment together with its replies and status changes. From v12.0.0 the ' +
-        'deletion is written to the project\'s audit log.',
+      description: sentenceSince(
+        'v12.0.0',
+        'Deletes a code comment together with its replies and status changes.',
+        'The deletion is written to the project\'s audit log.',
+      ),
       permission:
         'The comment\'s author, or a user who may manage code comments of the project (project ' +
         'managers and administrators included).',

@@ -63,8 +63,8 @@ export const emailAddressGroup: GroupSpec = {
       description:
         'Adds an email address to a user. A user\'s first address becomes primary and the one used ' +
         'for git. Created by an administrator it counts as verified; otherwise the server sends a ' +
-        'verification email when mail is set up. A malformed address is refused (400; 406 from ' +
-        'v13.0.7 until v15.1.0); an address some user already has, or an owner that is disabled ' +
+        'verification email when mail is set up. A malformed address is refused (a validation ' +
+        'failure); an address some user already has, or an owner that is disabled ' +
         'or not a person\'s account, fails with 500.',
       permission: 'The user named by `ownerId` for their own addresses, or a site administrator for anyone.',
       body: {
@@ -74,7 +74,7 @@ export const emailAddressGroup: GroupSpec = {
         example: 'EmailAddressCreate',
       },
       success: { kind: 'id', description: 'The id of the new email address.' },
-      errors: [400, 401, 403, 404, { status: 406, since: 'v13.0.7' }, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Create Email Address',
@@ -95,7 +95,7 @@ export const emailAddressGroup: GroupSpec = {
         example: 'EmailAddressCreate',
       },
       success: { kind: 'id', description: 'The id of the new email address.' },
-      errors: [400, 401, 403, 404, 406, 500],
+      errors: [400, 401, 403, 404, 406, 500, 'validation'],
     },
     {
       name: 'Set As Public',
@@ -107,7 +107,7 @@ export const emailAddressGroup: GroupSpec = {
       permission: OWNER_OR_ADMIN,
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 'validation'],
     },
     {
       name: 'Set As Private',
@@ -119,7 +119,7 @@ export const emailAddressGroup: GroupSpec = {
       permission: OWNER_OR_ADMIN,
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 'validation'],
     },
     {
       name: 'Set As Primary',
@@ -132,7 +132,7 @@ export const emailAddressGroup: GroupSpec = {
       permission: OWNER_OR_ADMIN,
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Use For Git Operations',
@@ -145,7 +145,7 @@ export const emailAddressGroup: GroupSpec = {
       permission: OWNER_OR_ADMIN,
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 'validation'],
     },
     {
       name: 'Resend Verification Email',
@@ -157,7 +157,7 @@ export const emailAddressGroup: GroupSpec = {
       permission: OWNER_OR_ADMIN,
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Email Address', since: 'v12.0.0' }],

@@ -109,7 +109,7 @@ export const groupGroup: GroupSpec = {
         'No administrator check is made.',
       parameters: ['groupName'],
       success: { kind: 'id', description: 'The id of the group, e.g. `5`.' },
-      errors: [401, 404],
+      errors: [401, { status: 404, message: 'HTTP 404 Not Found', meaning: 'No group has that name.' }],
     },
     {
       name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Group', since: 'v12.0.0' }],
@@ -126,15 +126,14 @@ export const groupGroup: GroupSpec = {
         example: 'GroupCreate',
       },
       success: { kind: 'id', description: 'The id of the new group.' },
-      errors: [400, 401, 403, 500],
+      errors: [400, 401, 403, 500, 'validation'],
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Group', since: 'v12.0.0' }],
       method: 'POST',
       path: '/groups/{groupId}',
       description:
-        'Changes a group: the properties present in the body replace the stored ones, the ' +
-        'others are kept. A new name is carried over to the places that refer to the group ' +
+        'Changes a group. A new name is carried over to the places that refer to the group ' +
         'by name (branch and tag protections, job secret authorizations, settings); a name already ' +
         'used by another group fails with 500.',
       permission: ADMIN_ONLY,
@@ -142,11 +141,12 @@ export const groupGroup: GroupSpec = {
       body: {
         kind: 'json',
         type: { ref: 'GroupUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'GroupUpdate',
       },
       success: { kind: 'empty', description: 'The group was updated.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Group', since: 'v12.0.0' }],

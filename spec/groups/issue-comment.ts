@@ -21,8 +21,8 @@ export const issueCommentGroup: GroupSpec = {
       method: 'GET',
       path: '/issue-comments/{commentId}',
       description:
-        'Reads one issue comment by its id. Up to v16.5.5 the server only checks access to the ' +
-        'issue\'s project, not whether the issue is confidential.',
+        'Reads one issue comment by its id. The server only checks access to the issue\'s ' +
+        'project, not whether the issue is confidential.',
       permission: 'Anyone who can access the issue\'s project.',
       parameters: ['issueCommentId'],
       success: { kind: 'json', type: { ref: 'IssueComment' }, description: 'The comment.', example: 'IssueComment' },
@@ -59,7 +59,7 @@ export const issueCommentGroup: GroupSpec = {
         example: 'IssueCommentCreate',
       },
       success: { kind: 'id', description: 'The id of the new comment.' },
-      errors: [400, 401, 403, 404, { status: 406, since: 'v13.0.7' }, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Comment', since: 'v12.0.0' }],
@@ -80,7 +80,7 @@ export const issueCommentGroup: GroupSpec = {
         example: 'Reproduced with a receiver that sleeps 40 s; the retry queue never sees the delivery. Logs attached.',
       },
       success: { kind: 'empty', description: 'The text was saved (or was already the same).' },
-      errors: [400, 401, 403, 404, { status: 406, since: 'v13.0.7' }],
+      errors: [400, 401, 403, 404, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Comment', since: 'v12.0.0' }],

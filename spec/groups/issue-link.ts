@@ -53,7 +53,7 @@ export const issueLinkGroup: GroupSpec = {
         example: 'IssueLinkCreate',
       },
       success: { kind: 'id', description: 'The id of the new link.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Create Link',
@@ -73,7 +73,7 @@ export const issueLinkGroup: GroupSpec = {
         example: 'IssueLinkCreate',
       },
       success: { kind: 'id', description: 'The id of the new link.' },
-      errors: [400, 401, 403, 404, 406, 500],
+      errors: [400, 401, 403, 404, 406, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Link', since: 'v12.0.0' }],

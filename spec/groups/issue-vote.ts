@@ -38,7 +38,7 @@ export const issueVoteGroup: GroupSpec = {
         example: 'IssueVoteCreate',
       },
       success: { kind: 'id', description: 'The id of the new vote.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Vote', since: 'v12.0.0' }],

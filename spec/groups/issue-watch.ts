@@ -39,15 +39,15 @@ export const issueWatchGroup: GroupSpec = {
         example: 'IssueWatchCreate',
       },
       success: { kind: 'id', description: 'The id of the new watch record.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Watch', since: 'v12.0.0' }],
       method: 'POST',
       path: '/issue-watches/{watchId}',
       description:
-        'Changes the watch state of an existing record. Only the properties present in the body ' +
-        'are applied; `issueId` and `userId` cannot be changed and are ignored.',
+        'Changes the watch state of an existing record; `issueId` and `userId` cannot be ' +
+        'changed and are ignored.',
       permission:
         'The user the record belongs to, or anyone allowed to manage issues of the issue\'s ' +
         'project (project managers and administrators included).',
@@ -55,11 +55,12 @@ export const issueWatchGroup: GroupSpec = {
       body: {
         kind: 'json',
         type: { ref: 'IssueWatchUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'IssueWatchUpdate',
       },
       success: { kind: 'empty', description: 'The record was updated.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Watch', since: 'v12.0.0' }],

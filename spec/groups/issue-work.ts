@@ -28,8 +28,8 @@ export const issueWorkGroup: GroupSpec = {
   description:
     'Time-tracking entries: minutes a user spent on an issue. Time tracking is an Enterprise ' +
     'feature: reading and logging work need an active subscription and, for logging, a project ' +
-    'with time tracking enabled; otherwise the server refuses the request (500; logging work is ' +
-    'refused with 406 from v12.0.5).',
+    'with time tracking enabled; otherwise the server refuses the request (each operation says ' +
+    'with which status).',
   operations: [
     {
       name: [{ value: 'Get', until: 'v12.0.0' }, { value: 'Get Work', since: 'v12.0.0' }],
@@ -58,7 +58,7 @@ export const issueWorkGroup: GroupSpec = {
         example: 'IssueWorkCreate',
       },
       success: { kind: 'id', description: 'The id of the new work record.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Create Work',
@@ -78,15 +78,15 @@ export const issueWorkGroup: GroupSpec = {
         example: 'IssueWorkCreate',
       },
       success: { kind: 'id', description: 'The id of the new work record.' },
-      errors: [400, 401, 403, 404, 406, 500],
+      errors: [400, 401, 403, 404, 406, 500, 'validation'],
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Work', since: 'v12.0.0' }],
       method: 'POST',
       path: '/issue-works/{workId}',
       description:
-        'Changes the minutes or the note of a work record. Only the properties present in the ' +
-        'body are applied; `issueId` and `userId` cannot be changed and `date` is ignored. Unlike ' +
+        'Changes the minutes or the note of a work record; `issueId` and `userId` cannot be ' +
+        'changed and `date` is ignored. Unlike ' +
         'Get and Create, this operation does not check the subscription or the project\'s ' +
         'time-tracking setting.',
       permission:
@@ -96,11 +96,12 @@ export const issueWorkGroup: GroupSpec = {
       body: {
         kind: 'json',
         type: { ref: 'IssueWorkUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'IssueWorkUpdate',
       },
       success: { kind: 'empty', description: 'The record was updated.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Work', since: 'v12.0.0' }],

@@ -1,4 +1,5 @@
 import type { GroupSpec, OperationSpec } from '../model.js';
+import { sentenceSince } from './release-text.js';
 
 /**
  * The Issue group, read from OneDev's IssueResource at each tag. v12.0.0 renamed four operations and
@@ -18,6 +19,31 @@ const READ_CODE = 'Anyone who can read the code of the issue\'s project.';
 const SCHEDULE = 'A user who may schedule issues in the issue\'s project (issue managers included).';
 
 const MANAGE = 'A user who may manage issues of the issue\'s project.';
+
+/** Create Issue from v12.0.5, with the statuses of an undefined field and of a required field left empty. */
+const createIssueText = (undefinedField: number, requiredEmpty: number) =>
+  'Opens an issue in a project. The caller becomes the submitter and the issue starts in the ' +
+  'first state of the issue settings; watchers and mentioned users are notified as for an issue ' +
+  'opened in the web UI. Refused when an iteration does not belong to the project or its parents ' +
+  `(400), a field is not defined in the issue settings (${undefinedField}) or a required field ends ` +
+  `up without a value (${requiredEmpty}); with 403 when iterations or an estimated time are given ` +
+  'without the right to schedule issues, or a field may not be edited by the caller. An ' +
+  'estimated time also needs an active subscription and time tracking enabled in the project ' +
+  `(406 otherwise).${FIELD_CHECK}`;
+
+/** Set Fields until v16.0.3, with the statuses of an undefined field and (from v12.0.5) of a value that does not fit. */
+const setFieldsText = (undefinedField: number, unfit?: number) =>
+  'Sets the values of the given custom fields (others keep theirs) and records the change in ' +
+  `the activity log. A field the issue settings do not define is refused (${undefinedField}), a ` +
+  'field the caller may not edit with 403' +
+  (unfit ? `; a value that leaves a required field empty or does not fit the field is refused (${unfit}).` : '.') +
+  FIELD_CHECK;
+
+// Field values go through the field type's conversion, which throws a validation exception for what it cannot read.
+const FIELD_CHECK =
+  ' A value its field\'s type cannot read (for instance `maybe` for a checkbox field, a text ' +
+  'that is not a commit hash for a commit field, several values for a single-value field) fails ' +
+  'that field\'s check (a validation failure).';
 
 // The GET sub-resources share their shape; each is listed once below, and Get Works twice.
 const getFields: OperationSpec = {
@@ -81,7 +107,7 @@ const QUERY_TEXT =
   'issues of. Unless the query sorts otherwise, the most recently active issues come first. Use ' +
   'it also to turn an issue number into its id.';
 
-// Listed twice below: the answer leaves out time tracking for some callers from v15.0.6.
+// Which properties an issue of the answer carries (time tracking, custom fields) is the Issue schema's fact.
 const queryIssues: OperationSpec = {
   name: [
     { value: 'Query', until: 'v12.0.0' },
@@ -92,7 +118,7 @@ const queryIssues: OperationSpec = {
   description: QUERY_TEXT,
   permission:
     'Any caller (anonymous ones only when the server allows anonymous access); the page only ' +
-    'holds issues the caller can see. Non-administrators may ask for at most 100 records.',
+    'holds issues the caller can see.',
   parameters: ['issueQuery', 'withFields', 'offset', 'countLimitedForNonAdmins'],
   success: {
     kind: 'json',
@@ -135,34 +161,18 @@ export const issueGroup: GroupSpec = {
   description:
     'Issues and their state. Operations address an issue by its id, which is not the number shown ' +
     'in the web UI: find the id with the query read of `GET /issues` (Query; Query Issues from ' +
-    'v12.0.0) and a query such as `"Number" is "path/to/project#100"`. Comments are posted with ' +
+    'v12.0.0) and the issue\'s reference as the query, unquoted (`path/to/project#100`). Comments are posted with ' +
     'the Issue Comment group, links added with the Issue Link group. Several operations take a ' +
     'bare text body (a title, a description): send the text itself, not a JSON-quoted string.',
   operations: [
     {
       name: getIssueName,
-      until: 'v15.0.6',
-      method: 'GET',
-      path: '/issues/{issueId}',
-      description:
-        'Reads the issue\'s own properties (custom fields, comments and other child records are ' +
-        'separate reads).',
-      permission: SEE,
-      parameters: ['issueId'],
-      success: { kind: 'json', type: { ref: 'Issue' }, description: 'The issue.', example: 'Issue' },
-      errors: [401, 403, 404],
-    },
-    {
-      name: 'Get Issue',
-      since: 'v15.0.6',
       until: 'v16.0.2',
       method: 'GET',
       path: '/issues/{issueId}',
       description:
         'Reads the issue\'s own properties (custom fields, comments and other child records are ' +
-        'separate reads). The time-tracking properties (`totalEstimatedTime`, `totalSpentTime`, ' +
-        '`ownEstimatedTime`, `ownSpentTime`, `progress`) are only there when the caller may see ' +
-        'time tracking in the issue\'s project.',
+        'separate reads; the schema says which properties only some callers get).',
       permission: SEE,
       parameters: ['issueId'],
       success: { kind: 'json', type: { ref: 'Issue' }, description: 'The issue.', example: 'Issue' },
@@ -175,9 +185,8 @@ export const issueGroup: GroupSpec = {
       path: '/issues/{issueId}',
       description:
         'Reads the issue\'s own properties (custom fields, comments and other child records are ' +
-        'separate reads) and the name of the branch that works on it, if any. The time-tracking ' +
-        'properties (`totalEstimatedTime`, `totalSpentTime`, `ownEstimatedTime`, `ownSpentTime`, ' +
-        '`progress`) are only there when the caller may see time tracking in the issue\'s project.',
+        'separate reads) and the name of the branch that works on it, if any (the schema says which ' +
+        'properties only some callers get).',
       permission: SEE,
       parameters: ['issueId'],
       success: {
@@ -258,15 +267,7 @@ export const issueGroup: GroupSpec = {
       },
       READ_CODE,
     ),
-    { ...queryIssues, until: 'v15.0.6' },
-    {
-      ...queryIssues,
-      name: 'Query Issues',
-      since: 'v15.0.6',
-      description:
-        `${QUERY_TEXT} The time-tracking properties of each issue are only there when the caller ` +
-        'may see time tracking in its project.',
-    },
+    queryIssues,
     {
       name: [
         { value: 'Create', until: 'v12.0.0' },
@@ -281,7 +282,7 @@ export const issueGroup: GroupSpec = {
         'issue opened in the web UI. Refused with 400 when an iteration does not belong to the ' +
         'project or its parents, or a field is not defined in the issue settings; with 403 when ' +
         'iterations are given without the right to schedule issues, or a field may not be edited ' +
-        'by the caller.',
+        'by the caller.' + FIELD_CHECK,
       permission: 'A signed-in user who can access the project.',
       body: {
         kind: 'json',
@@ -290,22 +291,20 @@ export const issueGroup: GroupSpec = {
         example: 'IssueOpenData',
       },
       success: { kind: 'id', description: 'The id of the new issue (not its number).' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation', 'validation-check'],
     },
     {
       name: 'Create Issue',
       since: 'v12.0.5',
       method: 'POST',
       path: '/issues',
-      description:
-        'Opens an issue in a project. The caller becomes the submitter and the issue starts in the ' +
-        'first state of the issue settings; watchers and mentioned users are notified as for an ' +
-        'issue opened in the web UI. Refused when an iteration does not belong to the project or ' +
-        'its parents (400), a field is not defined in the issue settings (400; 406 from v15.1.0) ' +
-        'or a required field ends up without a value (400; 406 from v12.0.9); with 403 when ' +
-        'iterations or an estimated time are given without the right to schedule issues, or a ' +
-        'field may not be edited by the caller. An estimated time also needs an active ' +
-        'subscription and time tracking enabled in the project (406 otherwise).',
+      // An undefined field: BadRequestException until v15.1.0, then NotAcceptableException; a
+      // required field left empty: 400 until v12.0.9, then 406.
+      description: [
+        { until: 'v12.0.9', value: createIssueText(400, 400) },
+        { since: 'v12.0.9', until: 'v15.1.0', value: createIssueText(400, 406) },
+        { since: 'v15.1.0', value: createIssueText(406, 406) },
+      ],
       permission: 'A signed-in user who can access the project.',
       body: {
         kind: 'json',
@@ -314,11 +313,10 @@ export const issueGroup: GroupSpec = {
         example: 'IssueOpenData',
       },
       success: { kind: 'id', description: 'The id of the new issue (not its number).' },
-      errors: [400, 401, 403, 404, 406, 500],
+      errors: [400, 401, 403, 404, 406, 500, 'validation', 'validation-check'],
     },
     {
       name: 'Set Title',
-      until: 'v13.0.7',
       method: 'POST',
       path: '/issues/{issueId}/title',
       description:
@@ -328,31 +326,12 @@ export const issueGroup: GroupSpec = {
       parameters: ['issueId'],
       body: {
         kind: 'raw-text',
-        description: 'The new title as plain text; must not be empty (400).',
+        description: 'The new title as plain text; an empty one is refused (a validation failure).',
         required: true,
         example: 'Webhook deliveries are not retried after a receiver timeout',
       },
       success: { kind: 'empty', description: 'The title was set.' },
-      errors: [400, 401, 403, 404],
-    },
-    {
-      name: 'Set Title',
-      since: 'v13.0.7',
-      method: 'POST',
-      path: '/issues/{issueId}/title',
-      description:
-        'Changes the title and records the change in the activity log (nothing is recorded when ' +
-        'the title is unchanged). A title over 255 characters is cut.',
-      permission: MODIFY,
-      parameters: ['issueId'],
-      body: {
-        kind: 'raw-text',
-        description: 'The new title as plain text; must not be empty (406, a validation failure).',
-        required: true,
-        example: 'Webhook deliveries are not retried after a receiver timeout',
-      },
-      success: { kind: 'empty', description: 'The title was set.' },
-      errors: [400, 401, 403, 404, 406],
+      errors: [401, 403, 404, 'validation'],
     },
     {
       name: 'Set Description',
@@ -438,8 +417,8 @@ export const issueGroup: GroupSpec = {
       path: '/issues/{issueId}/iterations',
       description:
         'Replaces the iterations the issue is scheduled into and records the change in the ' +
-        'activity log. Each iteration must belong to the issue\'s project or one of its parents ' +
-        '(400; 406 from v12.0.9); an unknown iteration id is answered with 404.',
+        'activity log. An iteration that belongs neither to the issue\'s project nor to one of its ' +
+        'parents is refused like a bad query parameter; an unknown iteration id is answered with 404.',
       permission: SCHEDULE,
       parameters: ['issueId'],
       body: {
@@ -456,11 +435,13 @@ export const issueGroup: GroupSpec = {
       until: 'v16.0.3',
       method: 'POST',
       path: '/issues/{issueId}/fields',
-      description:
-        'Sets the values of the given custom fields (others keep theirs) and records the change in ' +
-        'the activity log. A field the issue settings do not define is refused (400; 406 from ' +
-        'v15.1.0), a field the caller may not edit with 403; from v12.0.5 a value that leaves a ' +
-        'required field empty or does not fit the field is refused (400; 406 from v12.0.9).',
+      // As in Create Issue; the value checks arrived in v12.0.5.
+      description: [
+        { until: 'v12.0.5', value: setFieldsText(400) },
+        { since: 'v12.0.5', until: 'v12.0.9', value: setFieldsText(400, 400) },
+        { since: 'v12.0.9', until: 'v15.1.0', value: setFieldsText(400, 406) },
+        { since: 'v15.1.0', value: setFieldsText(406, 406) },
+      ],
       permission:
         'A user who may manage issues of the project, or the issue\'s submitter while the issue ' +
         'is still in the first state of the issue settings; each field also needs the right to ' +
@@ -473,7 +454,7 @@ export const issueGroup: GroupSpec = {
         example: 'IssueFieldValuesUpdate',
       },
       success: { kind: 'empty', description: 'The fields were set.' },
-      errors: [400, 401, 403, 404, { status: 406, since: 'v12.0.9' }],
+      errors: [400, 401, 403, 404, { status: 406, since: 'v12.0.9' }, 'validation', 'validation-check'],
     },
     {
       name: 'Set Fields',
@@ -484,7 +465,7 @@ export const issueGroup: GroupSpec = {
         'Sets the values of the given custom fields (others keep theirs) and records the change in ' +
         'the activity log. A field the issue settings do not define, a value that leaves a ' +
         'required field empty and a value that does not fit the field are refused with 406; a ' +
-        'field the caller may not edit with 403.',
+        'field the caller may not edit with 403.' + FIELD_CHECK,
       permission:
         'The issue\'s submitter, or a user allowed to edit fields of other users\' issues in the ' +
         'project (issue managers included); each field also needs the right to edit it.',
@@ -496,17 +477,17 @@ export const issueGroup: GroupSpec = {
         example: 'IssueFieldValuesUpdate',
       },
       success: { kind: 'empty', description: 'The fields were set.' },
-      errors: [400, 401, 403, 404, 406],
+      errors: [400, 401, 403, 404, 406, 'validation', 'validation-check'],
     },
     {
       ...transit(
         'Moves the issue to another state through a manual transition of the issue settings, ' +
           'sets the given field values, clears the fields named in `removeFields` and posts the ' +
           'comment, if any; watchers are notified. Refused with 400 when no manual transition ' +
-          'leads from the current state to the requested one.',
+          'leads from the current state to the requested one.' + FIELD_CHECK,
       ),
       until: 'v12.0.5',
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 'validation', 'validation-check'],
     },
     {
       ...transit(
@@ -514,11 +495,11 @@ export const issueGroup: GroupSpec = {
           'sets the field values the transition asks for, clears the fields the transition ' +
           'removes and posts the comment, if any; watchers are notified. Refused with 400 when no ' +
           'manual transition the caller may use leads from the current state to the requested ' +
-          'one, or a required field would be left empty.',
+          'one, or a required field would be left empty.' + FIELD_CHECK,
       ),
       since: 'v12.0.5',
       until: 'v12.0.9',
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 'validation', 'validation-check'],
     },
     {
       ...transit(
@@ -526,10 +507,10 @@ export const issueGroup: GroupSpec = {
           'sets the field values the transition asks for, clears the fields the transition ' +
           'removes and posts the comment, if any; watchers are notified. Refused with 406 when no ' +
           'manual transition the caller may use leads from the current state to the requested ' +
-          'one, or a field value is missing or invalid.',
+          'one, or a field value is missing or invalid.' + FIELD_CHECK,
       ),
       since: 'v12.0.9',
-      errors: [400, 401, 403, 404, 406],
+      errors: [400, 401, 403, 404, 406, 'validation', 'validation-check'],
     },
     {
       name: 'Upload Attachment',
@@ -562,14 +543,16 @@ export const issueGroup: GroupSpec = {
       description:
         'Makes sure a branch works on the issue and answers with its name, as plain text without ' +
         'JSON quotes. When a branch of the project already carries the issue\'s number, its name ' +
-        'is returned and nothing is created. Otherwise the server names one from the issue number ' +
+        'is returned and nothing is created, before any permission check. Otherwise the server names one from the issue number ' +
         'and title (e.g. `issue-311-webhook-deliveries-are-not-retried`, after the project\'s ' +
         'branch prefix if it sets one) and creates it at the commit of the issue\'s commit field, ' +
         'or else at the head of the default branch. Refused with 406 when that name is taken, ' +
         'the project has no default branch, or branch protection requires a signed head commit.',
       permission:
-        'A signed-in user allowed to create the suggested branch in the issue\'s project (the ' +
-        'server does not check separately that the caller can see the issue).',
+        'Any signed-in user when a branch already carries the issue\'s number: its name is answered ' +
+        'without a permission check, even to a caller who cannot see the issue. Otherwise a ' +
+        'signed-in user allowed to create the suggested branch in the issue\'s project (403 for ' +
+        'others; whether the caller can see the issue is not checked either).',
       parameters: ['issueId'],
       success: {
         kind: 'raw-text',
@@ -585,10 +568,12 @@ export const issueGroup: GroupSpec = {
       ],
       method: 'DELETE',
       path: '/issues/{issueId}',
-      description:
+      description: sentenceSince(
+        'v12.0.0',
         'Deletes the issue together with its comments, changes, fields, votes, watches, works, ' +
-        'links and schedules. This cannot be undone; from v12.0.0 the deletion is written to the ' +
-        'project\'s audit log.',
+          'links and schedules. This cannot be undone.',
+        'The deletion is written to the project\'s audit log.',
+      ),
       permission: MANAGE,
       parameters: ['issueId'],
       success: { kind: 'empty', description: 'The issue was deleted.' },

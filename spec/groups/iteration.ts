@@ -35,25 +35,26 @@ export const iterationGroup: GroupSpec = {
         example: 'IterationCreate',
       },
       success: { kind: 'id', description: 'The id of the new iteration.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Iteration', since: 'v12.0.0' }],
       method: 'POST',
       path: '/iterations/{iterationId}',
       description:
-        'Changes an iteration: rename, re-plan, or open/close it. Only the properties present in ' +
-        'the body are applied; `projectId` cannot be changed and is ignored.',
+        'Changes an iteration: rename, re-plan, or open/close it; `projectId` cannot be changed ' +
+        'and is ignored.',
       permission: MANAGE,
       parameters: ['iterationId'],
       body: {
         kind: 'json',
         type: { ref: 'IterationUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'IterationUpdate',
       },
       success: { kind: 'id', description: 'The id of the updated iteration (the same as `iterationId`).' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Iteration', since: 'v12.0.0' }],

@@ -2,9 +2,10 @@ import type { GroupSpec } from '../model.js';
 
 /**
  * The Job Run group, read from OneDev's JobRunResource at each tag. The routes and bodies did not
- * change from v11.11.0 to v16.5.6. What did change is how refusals are answered: checks the
- * resource makes itself (and job parameter checks) were 500 until v13.0.7, 406 until v15.1.0 and
- * 400 since; a body that breaks its own rules was 400, 406 in v13.0.7..v15.1.0, then 400 again.
+ * change from v11.11.0 to v16.5.6. What did change is how refusals are answered: the checks the
+ * resource makes itself (and job parameter checks) throw validation exceptions, and a body that
+ * breaks its own rules fails bean validation; spec/responses.ts (VALIDATION_FAILURES) has how each
+ * release answers both.
  */
 
 const RUN_JOB =
@@ -29,10 +30,10 @@ export const jobRunGroup: GroupSpec = {
         'must be ready and free of conflicts. If a build of the same job, commit, ref and ' +
         'parameters exists, no new build is made: its id is answered, and a finished one is run ' +
         'again under the same id. Jobs it depends on are submitted as well. A missing or invalid ' +
-        'property is refused (400; 406 from v13.0.7 until v15.1.0); the checks above, and job ' +
-        'parameters that do not match the job\'s declarations, are refused with 500 (406 from ' +
-        'v13.0.7, 400 from v15.1.0); a job the build spec lacks with 400; a commit without a ' +
-        'build spec with 500.',
+        'property is refused (a validation failure); so are the checks above and job parameters ' +
+        'that do not match the job\'s declarations (a validation failure of the server\'s own ' +
+        'check). A job the build spec lacks is refused with 400; a commit without a build spec ' +
+        'with 500.',
       permission: RUN_JOB,
       body: {
         kind: 'json',
@@ -44,7 +45,7 @@ export const jobRunGroup: GroupSpec = {
         kind: 'id',
         description: 'The id (not number) of the build; follow it with Build\'s Get Build.',
       },
-      errors: [400, 401, 403, 404, { status: 406, since: 'v13.0.7', until: 'v15.1.0' }, 500],
+      errors: [400, 401, 403, 404, 500, 'validation', 'validation-check'],
     },
     {
       name: 'Rebuild',
@@ -54,7 +55,7 @@ export const jobRunGroup: GroupSpec = {
         'Runs a finished build again under the same id: its `submitSequence` goes up and its ' +
         'status starts over. Depending on the job\'s settings, builds it depends on and builds ' +
         'that depend on it are run again too. A build that has not finished is left as it is. ' +
-        'A missing `buildId` or `reason` is refused (400; 406 from v13.0.7 until v15.1.0).',
+        'A missing `buildId` or `reason` is refused (a validation failure).',
       permission: RUN_JOB,
       body: {
         kind: 'json',
@@ -63,7 +64,7 @@ export const jobRunGroup: GroupSpec = {
         example: 'JobRerun',
       },
       success: { kind: 'empty', description: 'The build was submitted again (or had not finished).' },
-      errors: [400, 401, 403, 404, { status: 406, since: 'v13.0.7', until: 'v15.1.0' }, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Cancel Build',

@@ -62,7 +62,7 @@ export const labelSpecGroup: GroupSpec = {
         description: 'The page of label specs, possibly empty.',
         example: 'LabelSpecList',
       },
-      errors: [400, 401, 403],
+      errors: [400, 401, 403, 404],
     },
     {
       name: 'Query Specs',
@@ -80,7 +80,7 @@ export const labelSpecGroup: GroupSpec = {
         description: 'The page of label specs, possibly empty.',
         example: 'LabelSpecList',
       },
-      errors: [400, 401],
+      errors: [400, 401, 404],
     },
     {
       name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Spec', since: 'v12.0.0' }],
@@ -97,25 +97,25 @@ export const labelSpecGroup: GroupSpec = {
         example: 'LabelSpecCreate',
       },
       success: { kind: 'id', description: 'The id of the new label spec.' },
-      errors: [400, 401, 403, 500],
+      errors: [400, 401, 403, 500, 'validation'],
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Spec', since: 'v12.0.0' }],
       method: 'POST',
       path: '/label-specs/{labelSpecId}',
       description:
-        'Changes a label spec: the server loads the record named by the path and applies only ' +
-        'the properties present in the body, keeping the others.',
+        'Changes a label spec (the record named by the path).',
       permission: ADMIN,
       parameters: ['labelSpecId'],
       body: {
         kind: 'json',
         type: { ref: 'LabelSpecUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'LabelSpecUpdate',
       },
       success: { kind: 'empty', description: 'The label spec was updated.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Spec', since: 'v12.0.0' }],

@@ -40,7 +40,7 @@ export const membershipGroup: GroupSpec = {
         example: 'MembershipCreate',
       },
       success: { kind: 'id', description: 'The id of the new membership.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Membership', since: 'v12.0.0' }],

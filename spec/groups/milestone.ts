@@ -51,13 +51,13 @@ export const milestoneGroup: GroupSpec = {
       method: 'POST',
       path: '/milestones/{milestoneId}',
       description:
-        'Changes a milestone (v10.8.0 and earlier). Only the properties present in the body are ' +
-        'applied; `projectId` cannot be changed and is ignored.',
+        'Changes a milestone (v10.8.0 and earlier); `projectId` cannot be changed and is ignored.',
       permission: MANAGE,
       parameters: ['milestoneId'],
       body: {
         kind: 'json',
         type: { ref: 'MilestoneUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'MilestoneUpdate',
       },

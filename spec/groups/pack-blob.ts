@@ -25,7 +25,7 @@ export const packBlobGroup: GroupSpec = {
       parameters: ['packBlobProjectId', 'packBlobHash'],
       success: { kind: 'json', type: { ref: 'PackBlob' }, description: 'The blob.', example: 'PackBlob' },
       noContent: 'The project holds no blob with that hash.',
-      errors: [401],
+      errors: [401, 404],
     },
     {
       name: 'Download Blob',

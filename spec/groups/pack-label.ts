@@ -20,7 +20,7 @@ export const packLabelGroup: GroupSpec = {
       description:
         'Attaches a label spec to a package. A package carries each label at most once: ' +
         'attaching it again, or leaving `packId` out, fails with 500. A `null` body is refused ' +
-        '(400; 406 from v13.0.7 until v15.1.0).',
+        '(a validation failure).',
       permission: WRITE_PACK,
       body: {
         kind: 'json',
@@ -29,7 +29,7 @@ export const packLabelGroup: GroupSpec = {
         example: 'PackLabelCreate',
       },
       success: { kind: 'id', description: 'The id of the new package label.' },
-      errors: [400, 401, 403, 404, { status: 406, since: 'v13.0.7', until: 'v15.1.0' }, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Label', since: 'v12.0.0' }],

@@ -67,7 +67,7 @@ export const packageGroup: GroupSpec = {
         'projects the caller may not read are left out rather than refused.',
       permission:
         'Any caller (anonymous ones only when the server allows anonymous access); the page only ' +
-        'holds packages the caller may read. Non-administrators may ask for at most 100 records.',
+        'holds packages the caller may read.',
       parameters: ['packageQuery', 'offset', 'countLimitedForNonAdmins'],
       success: {
         kind: 'json',
@@ -75,7 +75,7 @@ export const packageGroup: GroupSpec = {
         description: 'The page of packages, possibly empty.',
         example: 'PackList',
       },
-      errors: [400, 401],
+      errors: [400, 401, 404],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Pack', since: 'v12.0.0' }],
@@ -104,7 +104,8 @@ export const packageGroup: GroupSpec = {
         'packages, or an administrator.',
       parameters: ['packageDeleteQuery'],
       success: { kind: 'empty', description: 'The matched packages were deleted (possibly none).' },
-      errors: [401, 403],
+      // 404: the query names a login or a label the server does not know (the query language's refusals).
+      errors: [401, 403, 404],
     },
   ],
 };

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { sentenceSince } from './release-text.js';
 
 /**
  * The Project Label group, read from OneDev's ProjectLabelResource at each tag. v12.0.0 renamed
@@ -18,9 +19,11 @@ export const projectLabelGroup: GroupSpec = {
       name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Add Label', since: 'v12.0.0' }],
       method: 'POST',
       path: '/project-labels',
-      description:
-        'Attaches a label spec to a project. Attaching the same spec twice makes the database write ' +
-        'fail with 500. From v12.0.0 the change is recorded in the project\'s audit log.',
+      description: sentenceSince(
+        'v12.0.0',
+        'Attaches a label spec to a project. Attaching the same spec twice makes the database write fail with 500.',
+        'The change is recorded in the project\'s audit log.',
+      ),
       permission: MANAGE,
       body: {
         kind: 'json',
@@ -29,15 +32,17 @@ export const projectLabelGroup: GroupSpec = {
         example: 'ProjectLabelCreate',
       },
       success: { kind: 'id', description: 'The id of the new label attachment.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Remove Label', since: 'v12.0.0' }],
       method: 'DELETE',
       path: '/project-labels/{projectLabelId}',
-      description:
-        'Detaches a label from its project (the label spec itself stays). From v12.0.0 the change is ' +
-        'recorded in the project\'s audit log.',
+      description: sentenceSince(
+        'v12.0.0',
+        'Detaches a label from its project (the label spec itself stays).',
+        'The change is recorded in the project\'s audit log.',
+      ),
       permission: MANAGE,
       parameters: ['projectLabelId'],
       success: { kind: 'empty', description: 'The label was detached.' },

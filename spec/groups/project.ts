@@ -1,4 +1,4 @@
-import type { GroupSpec, OperationSpec } from '../model.js';
+import type { GroupSpec, OperationSpec, ReleaseText } from '../model.js';
 
 /**
  * The Project group, read from OneDev's ProjectResource at each tag. v12.0.0 renamed five
@@ -26,12 +26,21 @@ const CREATE =
   'projects" option; to create a child, a user allowed to create children of ' +
   'the parent project (the "create children" permission), or an administrator.';
 
-const CREATE_FROM_15 =
-  `${CREATE} From v15.0.6, making a fork (\`forkedFromId\`) also needs permission to read the code of the original.`;
+/** v15.0.6 made forking need code read permission on the original. */
+const CREATE_PROJECT: ReleaseText[] = [
+  { value: CREATE, until: 'v15.0.6' },
+  { value: `${CREATE} Making a fork (\`forkedFromId\`) also needs permission to read the code of the original.`, since: 'v15.0.6' },
+];
 
 const UPDATE =
   `${MANAGE} Moving the project under another parent (or to the root) also needs permission to ` +
   'create projects there.';
+
+const SETTING_REPLACED =
+  'Replaces every setting Get Setting reads with the body, as a whole: send back a complete ' +
+  'value (an area left out is reset to empty).';
+/** The audit log came with v12.0.0. */
+const SETTING_AUDITED = 'The change is recorded in the audit log.';
 
 const PROJECT_DELETE =
   'Deletes the project together with its child projects, repository, issues, pull requests, builds ' +
@@ -54,12 +63,21 @@ const getForks: OperationSpec = {
   name: 'Get Forks',
   method: 'GET',
   path: '/projects/{projectId}/forks',
-  description:
-    'Lists the projects forked directly from this one (forks of forks are not included). Up to ' +
-    'v11.11.x the records are those Get Basic Info answers. From v12.0.0 until v16.0.0 the server ' +
-    'writes the stored records as they are: each carries every setting of the fork (branch ' +
-    'protections, web hooks, build settings with job secrets in clear text, ...), whatever the ' +
-    'caller may see otherwise.',
+  description: [
+    {
+      value: 'Lists the projects forked directly from this one (forks of forks are not included), as Get Basic Info answers them.',
+      until: 'v12.0.0',
+    },
+    {
+      // Until v16.0.0 (where the operation answers ProjectData instead).
+      value:
+        'Lists the projects forked directly from this one (forks of forks are not included). The ' +
+        'server writes the stored records as they are: each carries every setting of the fork ' +
+        '(branch protections, web hooks, build settings with job secrets in clear text, ...), ' +
+        'whatever the caller may see otherwise.',
+      since: 'v12.0.0',
+    },
+  ],
   permission: ACCESS,
   parameters: ['projectId'],
   success: {
@@ -109,16 +127,26 @@ export const projectGroup: GroupSpec = {
       permission: ACCESS,
       parameters: ['projectPath'],
       success: { kind: 'id', description: 'The id of the project with that path.' },
-      errors: [401, 404],
+      errors: [
+        401,
+        { status: 404, message: 'Project not found or inaccessible: acme/webapp', meaning: 'No project has that path, or the caller may not access it; the body names the path.' },
+      ],
     },
     {
       name: 'Get Clone URL',
       method: 'GET',
       path: '/projects/{projectId}/clone-url',
-      description:
-        'Reads the URLs to clone the project\'s repository with over HTTP(S) and SSH (from v13.1.0 ' +
-        'ending in `.git`). Cloning needs code read permission; these URLs are given to anyone who ' +
-        'can access the project.',
+      description: (
+        [
+          ['', { until: 'v13.1.0' }],
+          [' (both ending in `.git`)', { since: 'v13.1.0' }],
+        ] as const
+      ).map(([ending, span]) => ({
+        ...span,
+        value:
+          `Reads the URLs to clone the project's repository with over HTTP(S) and SSH${ending}. Cloning ` +
+          'needs code read permission; these URLs are given to anyone who can access the project.',
+      })),
       permission: ACCESS,
       parameters: ['projectId'],
       success: { kind: 'json', type: { ref: 'CloneUrl' }, description: 'The clone URLs.', example: 'CloneUrl' },
@@ -128,11 +156,19 @@ export const projectGroup: GroupSpec = {
       name: 'Get Setting',
       method: 'GET',
       path: '/projects/{projectId}/setting',
-      description:
-        'Reads every setting of the project that is not part of the project record: branch and tag ' +
-        'protection, issue, build, package, pull request (and from v15.0.0 workspace) settings, saved ' +
-        'queries, web hooks and plugin settings. Job secrets are included in clear text. Only the ' +
-        'project\'s own settings are returned, not those it inherits from its parents.',
+      description: (
+        [
+          ['', { until: 'v15.0.0' }],
+          [', workspace', { since: 'v15.0.0' }],
+        ] as const
+      ).map(([workspace, span]) => ({
+        ...span,
+        value:
+          'Reads every setting of the project that is not part of the project record: branch and tag ' +
+          `protection, issue, build, package, pull request${workspace} settings, saved queries, web ` +
+          'hooks and plugin settings. Job secrets are included in clear text. Only the project\'s ' +
+          'own settings are returned, not those it inherits from its parents.',
+      })),
       permission: MANAGE,
       parameters: ['projectId'],
       success: {
@@ -228,7 +264,7 @@ export const projectGroup: GroupSpec = {
         'Lists the projects that match a query, one page at a time, in the order the query\'s ' +
         '`order by` asks for. Projects the caller cannot access are left out rather than ' +
         'refused. To find the id of a project path, query `"Path" is "acme/webapp"`.',
-      permission: `${READ_ANY} Non-administrators may ask for at most 100 records.`,
+      permission: READ_ANY,
       parameters: ['projectQuery', 'offset', 'countLimitedForNonAdmins'],
       success: {
         kind: 'json',
@@ -236,19 +272,27 @@ export const projectGroup: GroupSpec = {
         description: 'The page of projects, possibly empty.',
         example: 'ProjectList',
       },
-      errors: [400, 401],
+      errors: [400, 401, 404],
     },
     {
       name: 'Query Projects',
       since: 'v12.0.0',
       method: 'GET',
       path: '/projects',
-      description:
-        'Lists the projects that match a query, one page at a time, in the order the query\'s ' +
-        '`order by` asks for. Projects the caller cannot access are left out rather than ' +
-        'refused. To find the id of a project path, query `"Path" is "acme/webapp"` (or, from ' +
-        'v12.0.10, call Get Project Id).',
-      permission: `${READ_ANY} Non-administrators may ask for at most 100 records.`,
+      // v12.0.0's records lack `id`; v12.0.10 added Get Project Id.
+      description: (
+        [
+          ['To find a project by path, query `"Path" is "acme/webapp"` (the records of this release carry no `id`).', { until: 'v12.0.1' }],
+          ['To find the id of a project path, query `"Path" is "acme/webapp"`.', { since: 'v12.0.1', until: 'v12.0.10' }],
+          ['To find the id of a project path, call Get Project Id (or query `"Path" is "acme/webapp"`).', { since: 'v12.0.10' }],
+        ] as const
+      ).map(([byPath, span]) => ({
+        ...span,
+        value:
+          'Lists the projects that match a query, one page at a time, in the order the query\'s ' +
+          `\`order by\` asks for. Projects the caller cannot access are left out rather than refused. ${byPath}`,
+      })),
+      permission: READ_ANY,
       parameters: ['projectQuery', 'offset', 'countLimitedForNonAdmins'],
       success: {
         kind: 'json',
@@ -256,7 +300,7 @@ export const projectGroup: GroupSpec = {
         description: 'The page of projects, possibly empty.',
         example: 'ProjectDataList',
       },
-      errors: [400, 401],
+      errors: [400, 401, 404],
     },
     {
       name: 'Query Iterations',
@@ -265,7 +309,7 @@ export const projectGroup: GroupSpec = {
       description:
         'Lists iterations the project can use (its own and those of its ancestor projects) that ' +
         'match every filter given, one page at a time.',
-      permission: `${ACCESS} At most 100 records a page for everyone.`,
+      permission: ACCESS,
       parameters: [
         'projectId',
         'iterationNameFilter',
@@ -289,12 +333,19 @@ export const projectGroup: GroupSpec = {
       name: 'Get Top Contributors',
       method: 'GET',
       path: '/projects/{projectId}/top-contributors',
-      description:
-        'Ranks the authors of commits on the default branch within a period of days, most ' +
-        'contributing first, with per-day figures. Up to v16.1.x the ranking is by the chosen ' +
-        '`type` (commits, added or deleted lines); from v16.2.0 it is by commits only. Figures come ' +
-        'from the server\'s commit index, which may lag just-pushed commits.',
-      permission: `${ACCESS} At most 100 contributors for everyone.`,
+      description: (
+        [
+          ['by the chosen `type` (commits, added or deleted lines)', { until: 'v16.2.0' }],
+          ['by commits', { since: 'v16.2.0' }],
+        ] as const
+      ).map(([ranking, span]) => ({
+        ...span,
+        value:
+          'Ranks the authors of commits on the default branch within a period of days, most ' +
+          `contributing first ${ranking}, with per-day figures. Figures come from the server's ` +
+          'commit index, which may lag just-pushed commits.',
+      })),
+      permission: ACCESS,
       parameters: [
         'projectId',
         { key: 'contributionType', until: 'v16.2.0' },
@@ -308,7 +359,7 @@ export const projectGroup: GroupSpec = {
         description: 'The top contributors, possibly none.',
         example: 'GitContributorList',
       },
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 'validation'],
     },
     {
       name: 'Create',
@@ -326,20 +377,31 @@ export const projectGroup: GroupSpec = {
         example: 'ProjectCreate',
       },
       success: { kind: 'id', description: 'The new project\'s id.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Create Project',
       since: 'v12.0.0',
       method: 'POST',
       path: '/projects',
-      description:
-        'Creates a project under `parentId`, or as a root project without it. With `forkedFromId` ' +
-        'the project is a fork of that project; from v13.1.4 the fork gets a copy of the original\'s ' +
-        'repository and of its build, package, pull request and issue settings, as forking in the ' +
-        'web UI does (before, only the link was recorded and the repository started empty). A name ' +
-        'used by a sibling is refused with 500. The creation is recorded in the audit log.',
-      permission: CREATE_FROM_15,
+      // v13.1.4 made a fork copy the original's repository and settings.
+      description: (
+        [
+          ['only the link is recorded (the fork\'s repository starts empty and its settings are its own)', { until: 'v13.1.4' }],
+          [
+            'the fork gets a copy of the original\'s repository and of its build, package, pull ' +
+              'request and issue settings, as forking in the web UI does',
+            { since: 'v13.1.4' },
+          ],
+        ] as const
+      ).map(([fork, span]) => ({
+        ...span,
+        value:
+          'Creates a project under `parentId`, or as a root project without it. With `forkedFromId` ' +
+          `the project is a fork of that project; ${fork}. A name used by a sibling is refused with ` +
+          '500. The creation is recorded in the audit log.',
+      })),
+      permission: CREATE_PROJECT,
       body: {
         kind: 'json',
         type: { ref: 'ProjectDataCreate' },
@@ -347,7 +409,7 @@ export const projectGroup: GroupSpec = {
         example: 'ProjectDataCreate',
       },
       success: { kind: 'id', description: 'The new project\'s id.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Update Basic Info',
@@ -355,19 +417,19 @@ export const projectGroup: GroupSpec = {
       method: 'POST',
       path: '/projects/{projectId}',
       description:
-        'Changes a project\'s record: the server applies only the properties present. Changing ' +
-        '`parentId` moves the project (with its children) under another parent; a name used by a ' +
+        'Changes a project\'s record. Changing `parentId` moves the project (with its children) under another parent; a name used by a ' +
         'sibling, or a parent inside the project itself, is refused with 500.',
       permission: UPDATE,
       parameters: ['projectId'],
       body: {
         kind: 'json',
         type: { ref: 'ProjectUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'ProjectUpdate',
       },
       success: { kind: 'empty', description: 'The project was updated.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Update Project',
@@ -375,9 +437,8 @@ export const projectGroup: GroupSpec = {
       method: 'POST',
       path: '/projects/{projectId}',
       description:
-        'Replaces a project\'s record with the body: every property is taken from it, so a ' +
-        'property left out takes its default (no `parentId` moves the project to the root, no ' +
-        '`description` clears it). Read the project, change it and post it back. Changing ' +
+        'Replaces a project\'s record with the body (no `parentId` moves the project to the ' +
+        'root, no `description` clears it): read the project, change it and post it back. Changing ' +
         '`parentId` moves the project with its children; a name used by a sibling, or a parent ' +
         'inside the project itself, is refused with 500. The change is recorded in the audit log.',
       permission: UPDATE,
@@ -387,34 +448,47 @@ export const projectGroup: GroupSpec = {
         type: { ref: 'ProjectDataCreate' },
         description:
           'The complete new record (the shape of a create body; `id`, `path` and `createDate` are ' +
-          'ignored). `gitPackConfig` and `codeAnalysisSetting` must be given.',
+          'ignored). `gitPackConfig` and `codeAnalysisSetting` must be given (`{}` leaves every ' +
+          'value of theirs to its default).',
         example: 'ProjectDataReplace',
+        update: 'replace',
       },
       success: { kind: 'empty', description: 'The project was updated.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Update Setting',
       method: 'POST',
       path: '/projects/{projectId}/setting',
-      description:
-        'Replaces every setting Get Setting reads with the body, as a whole: send back a complete ' +
-        'value (an area left out is reset to empty). Up to v13.0.4 the value is stored as sent; ' +
-        'from v13.0.5 it is checked with the web UI\'s rules, a value breaking one being refused ' +
-        '(400, 406 from v13.0.7; from v13.1.1 500 with the property path and the rule\'s message). ' +
-        'From v13.1.1 `issueSetting.boardSpecs` must be a list: null (inherit the boards) fails ' +
-        'with 500, so a project inheriting its boards cannot be saved back as read; an empty list ' +
-        'means no boards. From v12.0.0 the change is recorded in the audit log.',
+      // v13.0.5 added `@Valid` to the body; v13.1.1 replaced it with the resource's own check.
+      description: [
+        { until: 'v12.0.0', value: `${SETTING_REPLACED} The value is stored as sent, without the web UI\'s checks.` },
+        { since: 'v12.0.0', until: 'v13.0.5', value: `${SETTING_REPLACED} The value is stored as sent, without the web UI\'s checks. ${SETTING_AUDITED}` },
+        {
+          since: 'v13.0.5',
+          until: 'v13.1.1',
+          value: `${SETTING_REPLACED} It is checked with the web UI\'s rules, a value breaking one being refused (a validation failure). ${SETTING_AUDITED}`,
+        },
+        {
+          since: 'v13.1.1',
+          value:
+            `${SETTING_REPLACED} It is checked with the web UI\'s rules; a value breaking one fails with ` +
+            '500 and the property path and the rule\'s message. `issueSetting.boardSpecs` must be a ' +
+            'list: null (inherit the boards) fails with 500, so a project inheriting its boards cannot ' +
+            `be saved back as read; an empty list means no boards. ${SETTING_AUDITED}`,
+        },
+      ],
       permission: MANAGE,
       parameters: ['projectId'],
       body: {
         kind: 'json',
         type: { ref: 'ProjectSetting' },
         description: 'The complete new settings of the project.',
+        update: 'replace',
         example: 'ProjectSetting',
       },
       success: { kind: 'empty', description: 'The settings were saved.' },
-      errors: [400, 401, 403, 404, { status: 406, since: 'v13.0.7' }, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Project', since: 'v12.0.0' }],

@@ -42,7 +42,7 @@ export const pullRequestCommentGroup: GroupSpec = {
         example: 'PullRequestCommentCreate',
       },
       success: { kind: 'id', description: 'The id of the new comment.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Update',
@@ -66,7 +66,7 @@ export const pullRequestCommentGroup: GroupSpec = {
           'Edit: never mind, found it in `MergeHelperTest`.',
       },
       success: { kind: 'empty', description: 'The text was saved (or was already the same).' },
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 'validation'],
     },
     {
       name: 'Delete',

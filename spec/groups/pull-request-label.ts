@@ -32,7 +32,7 @@ export const pullRequestLabelGroup: GroupSpec = {
         example: 'PullRequestLabelCreate',
       },
       success: { kind: 'id', description: 'The id of the new label attachment.' },
-      errors: [400, 401, 403, 404, { status: 406, since: 'v13.0.7' }, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Delete',

@@ -50,7 +50,7 @@ export const pullRequestReviewGroup: GroupSpec = {
         example: 'PullRequestReviewCreate',
       },
       success: { kind: 'id', description: 'The id of the new review.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Create',
@@ -76,7 +76,7 @@ export const pullRequestReviewGroup: GroupSpec = {
         example: 'PullRequestReviewCreate',
       },
       success: { kind: 'id', description: 'The id of the new review.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Create',
@@ -102,7 +102,7 @@ export const pullRequestReviewGroup: GroupSpec = {
         example: 'PullRequestReviewCreate',
       },
       success: { kind: 'id', description: 'The id of the new review, or of the user\'s existing one.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Update',
@@ -110,8 +110,7 @@ export const pullRequestReviewGroup: GroupSpec = {
       method: 'POST',
       path: '/pull-request-reviews/{reviewId}',
       description:
-        'Changes a review. Only the properties present in the body are applied; `userId` and ' +
-        '`requestId` cannot be changed and are ignored, so in practice this sets `status` (and ' +
+        'Changes a review; `userId` and `requestId` cannot be changed and are ignored, so in practice this sets `status` (and ' +
         'thereby moves `statusDate` to now). Setting `PENDING` announces a review request ' +
         'again; setting `EXCLUDED` takes the reviewer off the request. Refused with 500 when ' +
         'the pull request is merged ("Pull request is merged") or the reviewer is its ' +
@@ -122,11 +121,12 @@ export const pullRequestReviewGroup: GroupSpec = {
       body: {
         kind: 'json',
         type: { ref: 'PullRequestReviewUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'PullRequestReviewUpdate',
       },
       success: { kind: 'empty', description: 'The review was updated.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Update',
@@ -147,11 +147,12 @@ export const pullRequestReviewGroup: GroupSpec = {
       body: {
         kind: 'json',
         type: { ref: 'PullRequestReviewUpdate' },
+        update: 'merge',
         description: 'The properties to change; in practice `{"status": "EXCLUDED"}`.',
         example: 'PullRequestReviewUpdate',
       },
       success: { kind: 'empty', description: 'The reviewer was taken off the request.' },
-      errors: [400, 401, 403, 404, 406, 500],
+      errors: [400, 401, 403, 404, 406, 500, 'validation'],
     },
   ],
 };

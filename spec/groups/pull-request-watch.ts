@@ -42,15 +42,14 @@ export const pullRequestWatchGroup: GroupSpec = {
         example: 'PullRequestWatchCreate',
       },
       success: { kind: 'id', description: 'The id of the new watch record.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Update',
       method: 'POST',
       path: '/pull-request-watches/{watchId}',
       description:
-        'Changes a watch record. Only the properties present in the body are applied; ' +
-        '`requestId` and `userId` cannot be changed and are ignored, so in practice this flips ' +
+        'Changes a watch record; `requestId` and `userId` cannot be changed and are ignored, so in practice this flips ' +
         '`watching`.',
       permission:
         'The user the record belongs to, or anyone allowed to manage pull requests of the ' +
@@ -59,11 +58,12 @@ export const pullRequestWatchGroup: GroupSpec = {
       body: {
         kind: 'json',
         type: { ref: 'PullRequestWatchUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'PullRequestWatchUpdate',
       },
       success: { kind: 'empty', description: 'The record was updated.' },
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 'validation'],
     },
     {
       name: 'Delete',

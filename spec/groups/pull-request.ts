@@ -30,8 +30,8 @@ export const pullRequestGroup: GroupSpec = {
   description:
     'Pull requests and their state. Operations address a request by its id, which is not the ' +
     'number shown in the web UI: find the id with the query read of `GET /pulls` (Query Basic ' +
-    'Info; Query Pull Requests from v12.0.0) and a query such as ' +
-    '`"Number" is "path/to/project#100"`. State changes that the request\'s current state does ' +
+    'Info; Query Pull Requests from v12.0.0) and the request\'s reference as the query, unquoted ' +
+    '(`path/to/project#100`). State changes that the request\'s current state does ' +
     'not allow (merging a closed request, reopening an open one, ...) are answered with 406 and ' +
     'a plain-text reason. Several operations take a bare text body (a title, a note, a commit ' +
     'message): send the text itself, not a JSON-quoted string.',
@@ -203,23 +203,34 @@ export const pullRequestGroup: GroupSpec = {
         example: 'PullRequestOpenData',
       },
       success: { kind: 'id', description: 'The id of the new pull request (not its number).' },
-      errors: [400, 401, 403, 404, 406, 500],
+      errors: [400, 401, 403, 404, 406, 500, 'validation'],
     },
     {
       name: 'Create Pull Request',
       since: 'v12.0.9',
       method: 'POST',
       path: '/pulls',
-      description:
-        'Opens a pull request from a source branch to a target branch. The caller becomes the ' +
-        'submitter; the server computes the merge base, records the first update, adds the ' +
-        'reviewers that branch protection requires plus those asked for, and assigns the given ' +
-        'users (or the project\'s default assignees). Refused with 406 when source and target are ' +
-        'the same, when another open request already covers the change, when the change is ' +
-        'already merged, when the branches share no history, or when a requested reviewer is the ' +
-        'submitter. From v15.1.0, listing assignees also needs the caller to have write access to ' +
-        'the target project\'s code (406 otherwise; the server checks the caller, not each ' +
-        'assignee). 500 when branch protection requires more reviewers than there are candidates.',
+      // v15.1.0 made listing assignees need write access to the target's code.
+      description: (
+        [
+          ['', { until: 'v15.1.0' }],
+          [
+            ' Listing assignees also needs the caller to have write access to the target project\'s ' +
+              'code (406 otherwise; the server checks the caller, not each assignee).',
+            { since: 'v15.1.0' },
+          ],
+        ] as const
+      ).map(([assignees, span]) => ({
+        ...span,
+        value:
+          'Opens a pull request from a source branch to a target branch. The caller becomes the ' +
+          'submitter; the server computes the merge base, records the first update, adds the ' +
+          'reviewers that branch protection requires plus those asked for, and assigns the given ' +
+          'users (or the project\'s default assignees). Refused with 406 when source and target are ' +
+          'the same, when another open request already covers the change, when the change is ' +
+          'already merged, when the branches share no history, or when a requested reviewer is the ' +
+          `submitter.${assignees} 500 when branch protection requires more reviewers than there are candidates.`,
+      })),
       permission: 'A signed-in user who can read the code of both the target and the source project.',
       body: {
         kind: 'json',
@@ -228,11 +239,10 @@ export const pullRequestGroup: GroupSpec = {
         example: 'PullRequestOpenData',
       },
       success: { kind: 'id', description: 'The id of the new pull request (not its number).' },
-      errors: [400, 401, 403, 404, 406, 500],
+      errors: [400, 401, 403, 404, 406, 500, 'validation'],
     },
     {
       name: 'Set Title',
-      until: 'v13.0.7',
       method: 'POST',
       path: '/pulls/{requestId}/title',
       description:
@@ -242,31 +252,12 @@ export const pullRequestGroup: GroupSpec = {
       parameters: ['requestId'],
       body: {
         kind: 'raw-text',
-        description: 'The new title as plain text; must not be empty (400).',
+        description: 'The new title as plain text; an empty one is refused (a validation failure).',
         required: true,
         example: 'Retry failed webhook deliveries with backoff',
       },
       success: { kind: 'empty', description: 'The title was set.' },
-      errors: [400, 401, 403, 404],
-    },
-    {
-      name: 'Set Title',
-      since: 'v13.0.7',
-      method: 'POST',
-      path: '/pulls/{requestId}/title',
-      description:
-        'Changes the title and records the change in the activity log (nothing is recorded when ' +
-        'the title is unchanged). A title over 255 characters is cut.',
-      permission: MODIFY_PERMISSION,
-      parameters: ['requestId'],
-      body: {
-        kind: 'raw-text',
-        description: 'The new title as plain text; must not be empty (406, a validation failure).',
-        required: true,
-        example: 'Retry failed webhook deliveries with backoff',
-      },
-      success: { kind: 'empty', description: 'The title was set.' },
-      errors: [400, 401, 403, 404, 406],
+      errors: [401, 403, 404, 'validation'],
     },
     {
       name: 'Set Description',
@@ -330,8 +321,8 @@ export const pullRequestGroup: GroupSpec = {
       method: 'POST',
       path: '/pulls/{requestId}/request-for-changes',
       description:
-        'Meant to record that the caller, as a reviewer, asks for changes. Up to v16.5.6 at least, ' +
-        'the server handles it exactly like Approve (it passes the same approval flag), so the ' +
+        'Meant to record that the caller, as a reviewer, asks for changes. The server handles it ' +
+        'exactly like Approve (it passes the same approval flag), so the ' +
         'caller\'s review becomes `APPROVED` and the activity log shows an approval; the note is ' +
         'still added as a comment. Refused with 406 when the caller is not a reviewer of the ' +
         'request (or was taken off the reviewers).',
@@ -405,7 +396,7 @@ export const pullRequestGroup: GroupSpec = {
         example: 'MergeStrategy',
       },
       success: { kind: 'empty', description: 'The strategy was set.' },
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 'validation'],
     },
     {
       name: 'Set Merge Strategy',
@@ -425,7 +416,7 @@ export const pullRequestGroup: GroupSpec = {
         example: 'MergeStrategy',
       },
       success: { kind: 'empty', description: 'The strategy was set.' },
-      errors: [400, 401, 403, 404, 406],
+      errors: [400, 401, 403, 404, 406, 'validation'],
     },
     {
       name: 'Set Auto Merge',
@@ -451,7 +442,7 @@ export const pullRequestGroup: GroupSpec = {
         example: 'AutoMergeData',
       },
       success: { kind: 'empty', description: 'Auto merge was set, or the request was merged right away.' },
-      errors: [400, 401, 403, 404, 406, 500],
+      errors: [400, 401, 403, 404, 406, 500, 'validation'],
     },
     {
       name: 'Set Auto Merge',
@@ -476,7 +467,7 @@ export const pullRequestGroup: GroupSpec = {
         example: 'AutoMergeData',
       },
       success: { kind: 'empty', description: 'Auto merge was switched on or off.' },
-      errors: [400, 401, 403, 404, 406],
+      errors: [400, 401, 403, 404, 406, 'validation'],
     },
     {
       name: [

@@ -16,8 +16,8 @@ const WRITE_CODE = 'Users allowed to write the project\'s code (a role with code
 const MANAGE =
   'Users allowed to manage the project (a role with the "manage project" permission), or an administrator.';
 
-/** Until v12.0.9 the server refused such requests with 400, then with 406. */
-const REFUSED = '(400; 406 from v12.0.9)';
+/** InvalidParamException, then NotAcceptableException: the status bad query parameters get at each release. */
+const REFUSED = 'like a bad query parameter';
 
 const setDefaultBranch: OperationSpec = {
   name: 'Set Default Branch',
@@ -36,7 +36,7 @@ const setDefaultBranch: OperationSpec = {
     example: 'DefaultBranchName',
   },
   success: { kind: 'empty', description: 'The default branch was set.' },
-  errors: [400, 401, 403, 404, 500],
+  errors: [400, 401, 403, 404, 500, 'validation'],
 };
 
 export const repositoryGroup: GroupSpec = {
@@ -104,14 +104,21 @@ export const repositoryGroup: GroupSpec = {
         example: 'CreateBranchRequest',
       },
       success: { kind: 'empty', description: 'The branch was created.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Delete Branch',
       method: 'DELETE',
       path: '/repositories/{projectId}/branches/{branch}',
-      description:
-        'Deletes a branch. In v15.0.x a branch with workspaces on it is refused with 406.',
+      description: [
+        { value: 'Deletes a branch.', until: 'v15.0.0' },
+        {
+          value: 'Deletes a branch. A branch with workspaces on it is refused (406).',
+          since: 'v15.0.0',
+          until: 'v15.1.0',
+        },
+        { value: 'Deletes a branch.', since: 'v15.1.0' },
+      ],
       permission:
         'Users allowed to write the project\'s code whom no branch protection rule prevents from ' +
         'deleting this branch, or an administrator.',
@@ -164,7 +171,7 @@ export const repositoryGroup: GroupSpec = {
         example: 'CreateTagRequest',
       },
       success: { kind: 'empty', description: 'The tag was created.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Delete Tag',
@@ -222,7 +229,7 @@ export const repositoryGroup: GroupSpec = {
         description: 'The directory\'s entries, possibly none.',
         example: 'DirectoryChildList',
       },
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 'validation'],
     },
     {
       name: 'Get File',
@@ -235,7 +242,7 @@ export const repositoryGroup: GroupSpec = {
       permission: READ_CODE,
       parameters: ['projectId', 'revisionAndFile'],
       success: { kind: 'json', type: { ref: 'FileResponse' }, description: 'The file.', example: 'FileResponse' },
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 'validation'],
     },
     {
       name: 'Edit File',
@@ -263,7 +270,7 @@ export const repositoryGroup: GroupSpec = {
         description: 'The commit made.',
         example: 'FileEditResponse',
       },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
   ],
 };

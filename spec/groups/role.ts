@@ -39,15 +39,13 @@ export const roleGroup: GroupSpec = {
     },
     {
       name: [{ value: 'Query', until: 'v12.0.0' }, { value: 'Query Roles', since: 'v12.0.0' }],
-      until: 'v12.0.9',
       method: 'GET',
       path: '/roles',
       description:
         'Pages through roles, optionally only those whose whole name matches `name` ' +
         '(case-insensitive; `*` stands for any run of characters). No particular order is ' +
-        'promised. `count` above 100 is refused with 400 for every caller. A `count` or ' +
-        '`offset` that is not an integer is answered with 404, a missing one or an unknown ' +
-        'parameter with 400.',
+        'promised. A `count` or `offset` that is not an integer is answered with 404; a missing ' +
+        'one is refused as a bad query parameter.',
       permission: ADMIN_ONLY,
       parameters: ['nameFilter', 'offset', 'countLimited'],
       success: {
@@ -56,54 +54,32 @@ export const roleGroup: GroupSpec = {
         description: 'One page of roles.',
         example: 'RoleList',
       },
-      errors: [400, 401, 403, 404],
-    },
-    {
-      name: 'Query Roles',
-      since: 'v12.0.9',
-      method: 'GET',
-      path: '/roles',
-      description:
-        'Pages through roles, optionally only those whose whole name matches `name` ' +
-        '(case-insensitive; `*` stands for any run of characters). No particular order is ' +
-        'promised. `count` above 100 is refused with 406 for every caller. A `count` or ' +
-        '`offset` that is not an integer is answered with 404, a missing one or an unknown ' +
-        'parameter with 406.',
-      permission: ADMIN_ONLY,
-      parameters: ['nameFilter', 'offset', 'countLimited'],
-      success: {
-        kind: 'json',
-        type: { array: { ref: 'Role' } },
-        description: 'One page of roles.',
-        example: 'RoleList',
-      },
-      errors: [401, 403, 404, 406],
+      // A `count` over the limit gets the bad-query-parameter status, which the builder adds.
+      errors: [401, 403, 404],
     },
     {
       name: [{ value: 'Get Id', until: 'v12.0.0' }, { value: 'Get Role Id', since: 'v12.0.0' }],
-      until: 'v12.0.1',
       method: 'GET',
       path: '/roles/ids/{name}',
       description: 'Looks a role up by its exact name and answers with its id as a bare JSON number.',
-      permission:
-        'Any signed-in user; also anonymous callers when the server allows anonymous access. ' +
-        'No administrator check is made.',
+      // v12.0.1 closed the lookup to anonymous callers.
+      permission: [
+        {
+          value:
+            'Any signed-in user; also anonymous callers when the server allows anonymous access. ' +
+            'No administrator check is made.',
+          until: 'v12.0.1',
+        },
+        {
+          value:
+            'Any signed-in user; anonymous callers get 401 even when the server allows anonymous ' +
+            'access. No administrator check is made.',
+          since: 'v12.0.1',
+        },
+      ],
       parameters: ['roleName'],
       success: { kind: 'id', description: 'The id of the role, e.g. `2`.' },
-      errors: [401, 404],
-    },
-    {
-      name: 'Get Role Id',
-      since: 'v12.0.1',
-      method: 'GET',
-      path: '/roles/ids/{name}',
-      description: 'Looks a role up by its exact name and answers with its id as a bare JSON number.',
-      permission:
-        'Any signed-in user; anonymous callers get 401 even when the server allows anonymous ' +
-        'access. No administrator check is made.',
-      parameters: ['roleName'],
-      success: { kind: 'id', description: 'The id of the role, e.g. `2`.' },
-      errors: [401, 404],
+      errors: [401, { status: 404, message: 'HTTP 404 Not Found', meaning: 'No role has that name.' }],
     },
     {
       name: 'Create',
@@ -122,7 +98,7 @@ export const roleGroup: GroupSpec = {
         example: 'RoleCreate',
       },
       success: { kind: 'id', description: 'The id of the new role.' },
-      errors: [400, 401, 403, 500],
+      errors: [400, 401, 403, 500, 'validation'],
     },
     {
       name: 'Create Role',
@@ -142,7 +118,7 @@ export const roleGroup: GroupSpec = {
         example: 'RoleCreate',
       },
       success: { kind: 'id', description: 'The id of the new role.' },
-      errors: [400, 401, 403, 500],
+      errors: [400, 401, 403, 500, 'validation'],
     },
     {
       name: 'Update',
@@ -150,8 +126,8 @@ export const roleGroup: GroupSpec = {
       method: 'POST',
       path: '/roles/{roleId}',
       description:
-        'Changes a role: the properties present in the body replace the stored ones, the ' +
-        'others are kept (`jobPrivileges` and `editableIssueFields` are replaced as a whole). ' +
+        'Changes a role (`jobPrivileges` and `editableIssueFields`, when present, are replaced ' +
+        'as a whole). ' +
         'A new name is carried over to the settings that refer to the role by name; a name ' +
         'already used by another role fails with 500. ' + LINKS_NOTE +
         'update, so updating a role through the API revokes any issue-link edit permission ' +
@@ -161,11 +137,12 @@ export const roleGroup: GroupSpec = {
       body: {
         kind: 'json',
         type: { ref: 'RoleUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'RoleUpdate',
       },
       success: { kind: 'empty', description: 'The role was updated.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Update Role',
@@ -173,8 +150,8 @@ export const roleGroup: GroupSpec = {
       method: 'POST',
       path: '/roles/{roleId}',
       description:
-        'Changes a role: the properties present in the body replace the stored ones, the ' +
-        'others are kept (`jobPrivileges` and `editableIssueFields` are replaced as a whole). ' +
+        'Changes a role (`jobPrivileges` and `editableIssueFields`, when present, are replaced ' +
+        'as a whole). ' +
         'A new name is carried over to the settings that refer to the role by name; a name ' +
         'already used by another role fails with 500. ' + LINKS_KEPT + ' The issue-link ' +
         'permissions given in the web UI are kept as they are. The change is recorded in the audit log.',
@@ -183,11 +160,12 @@ export const roleGroup: GroupSpec = {
       body: {
         kind: 'json',
         type: { ref: 'RoleUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'RoleUpdate',
       },
       success: { kind: 'empty', description: 'The role was updated.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Role', since: 'v12.0.0' }],

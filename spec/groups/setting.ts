@@ -1,4 +1,4 @@
-import type { ErrorUse, GroupSpec, SuccessSpec } from '../model.js';
+import type { ErrorUse, GroupSpec, ReleaseText, SuccessSpec } from '../model.js';
 
 /**
  * The Setting group: one Get and one Set per area under `/settings/`, read from OneDev's
@@ -11,22 +11,33 @@ const ADMIN_ONLY =
 
 const GET_ERRORS: readonly ErrorUse[] = [401, 403];
 /**
- * 400: malformed JSON, unknown properties, a missing or unknown `@type`/`@class`, a null body where
- * one is required. From v13.0.7 to v15.0.8 a body that fails validation is answered with 406 instead.
+ * 400: malformed JSON, unknown properties, a missing or unknown `@type`/`@class`. A `@NotNull` body
+ * sent as null, and from v13.0.5 (`@Valid`) a value breaking the form's rules, fail validation.
  */
-const SET_ERRORS: readonly ErrorUse[] = [400, 401, 403, { status: 406, since: 'v13.0.7' }];
+const SET_ERRORS: readonly ErrorUse[] = [400, 401, 403, 'validation'];
+/** The areas that may be cleared with `null` had no constraint until v13.0.5 added `@Valid`. */
+const SET_CLEARABLE_ERRORS: readonly ErrorUse[] = [400, 401, 403, { status: 'validation', since: 'v13.0.5' }];
 /** Set System Setting also refuses a server URL other than the ingress URL: 406 from v12.0.9. */
-const SET_SYSTEM_ERRORS: readonly ErrorUse[] = [400, 401, 403, { status: 406, since: 'v12.0.9' }];
+const SET_SYSTEM_ERRORS: readonly ErrorUse[] = [400, 401, 403, { status: 406, since: 'v12.0.9' }, 'validation'];
 
 const SAVED: SuccessSpec = { kind: 'empty', description: 'The setting was saved.' };
 
 const REPLACES =
   'The body replaces the stored value as a whole: send every property (read the area first, ' +
-  'change it, post it back). Up to v13.0.4 the server stores it without the web UI\'s form ' +
-  'checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with ' +
-  'the form\'s rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0).';
+  'change it, post it back).';
 
-const NULL_BODY_REFUSED = 'A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).';
+/**
+ * A Set description in its two wordings: v13.0.5 made the server check the value with the web
+ * UI's form rules (`@Valid` on the body); before, it stored an inconsistent value as sent.
+ */
+const checkedFrom13_0_5 = (text: (checks: string) => string): ReleaseText[] => [
+  { until: 'v13.0.5', value: text(STORED_AS_SENT) },
+  { since: 'v13.0.5', value: text(CHECKED) },
+];
+const STORED_AS_SENT = 'The server stores it without the web UI\'s form checks, so an inconsistent value is stored as sent.';
+const CHECKED = 'The server checks it with the web UI\'s form rules and refuses one that breaks them (a validation failure).';
+
+const NULL_BODY_REFUSED = 'A `null` or empty body is refused (a validation failure).';
 
 export const settingGroup: GroupSpec = {
   name: 'Setting',
@@ -54,10 +65,10 @@ export const settingGroup: GroupSpec = {
       name: 'Set System Setting',
       method: 'POST',
       path: '/settings/system',
-      description:
-        `Saves the general system settings. ${REPLACES} ${NULL_BODY_REFUSED} On a server deployed ` +
-        'behind a Kubernetes ingress, a `serverUrl` other than the ingress URL is refused (400, or ' +
-        '406 from v12.0.9).',
+      description: checkedFrom13_0_5((checks) =>
+        `Saves the general system settings. ${REPLACES} ${checks} ${NULL_BODY_REFUSED} On a server deployed ` +
+        'behind a Kubernetes ingress, a `serverUrl` other than the ingress URL is refused like a ' +
+        'bad query parameter.'),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -91,10 +102,10 @@ export const settingGroup: GroupSpec = {
       name: 'Set Authenticator',
       method: 'POST',
       path: '/settings/authenticator',
-      description:
+      description: checkedFrom13_0_5((checks) =>
         'Saves the external authenticator; `@class` picks its type and must be one of the fully ' +
-        `qualified class names listed. ${REPLACES} This operation also accepts the JSON literal ` +
-        '`null` (or an empty body): it removes the external authenticator.',
+        `qualified class names listed. ${REPLACES} ${checks} This operation also accepts the JSON literal ` +
+        '`null` (or an empty body): it removes the external authenticator.'),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -106,7 +117,7 @@ export const settingGroup: GroupSpec = {
         nullable: true,
       },
       success: SAVED,
-      errors: SET_ERRORS,
+      errors: SET_CLEARABLE_ERRORS,
     },
 
     // ----- backup --------------------------------------------------------------------------------
@@ -129,10 +140,10 @@ export const settingGroup: GroupSpec = {
       name: 'Set Backup Setting',
       method: 'POST',
       path: '/settings/backup',
-      description:
-        `Saves the automatic database backup schedule. ${REPLACES} This operation also accepts ` +
+      description: checkedFrom13_0_5((checks) =>
+        `Saves the automatic database backup schedule. ${REPLACES} ${checks} This operation also accepts ` +
         'the JSON literal `null` (or an empty body): it turns automatic backup off. The cron ' +
-        'expression is not checked here; an invalid one makes scheduling fail later.',
+        'expression is not checked here; an invalid one makes scheduling fail later.'),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -143,7 +154,7 @@ export const settingGroup: GroupSpec = {
         nullable: true,
       },
       success: SAVED,
-      errors: SET_ERRORS,
+      errors: SET_CLEARABLE_ERRORS,
     },
 
     // ----- build ---------------------------------------------------------------------------------
@@ -165,7 +176,9 @@ export const settingGroup: GroupSpec = {
       name: 'Set Build Setting',
       method: 'POST',
       path: '/settings/build',
-      description: `Saves the server-wide build list settings. ${REPLACES} ${NULL_BODY_REFUSED}`,
+      description: checkedFrom13_0_5(
+        (checks) => `Saves the server-wide build list settings. ${REPLACES} ${checks} ${NULL_BODY_REFUSED}`,
+      ),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -233,10 +246,10 @@ export const settingGroup: GroupSpec = {
       name: 'Set Issue Setting',
       method: 'POST',
       path: '/settings/issue',
-      description:
-        `Saves the server-wide issue settings. ${REPLACES} ${NULL_BODY_REFUSED} The saved value ` +
+      description: checkedFrom13_0_5((checks) =>
+        `Saves the server-wide issue settings. ${REPLACES} ${checks} ${NULL_BODY_REFUSED} The saved value ` +
         'is marked as not reconciled, so the web UI asks an administrator to resolve issue data ' +
-        'that no longer matches the new field and state definitions.',
+        'that no longer matches the new field and state definitions.'),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -325,10 +338,10 @@ export const settingGroup: GroupSpec = {
       name: 'Set Mail Service',
       method: 'POST',
       path: '/settings/mail-service',
-      description:
-        `Saves the mail service; \`@type\` picks its kind. ${REPLACES} This operation also accepts ` +
+      description: checkedFrom13_0_5((checks) =>
+        `Saves the mail service; \`@type\` picks its kind. ${REPLACES} ${checks} This operation also accepts ` +
         'the JSON literal `null` (or an empty body): it removes the mail service, which stops ' +
-        'all outgoing email.',
+        'all outgoing email.'),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -340,7 +353,7 @@ export const settingGroup: GroupSpec = {
         nullable: true,
       },
       success: SAVED,
-      errors: SET_ERRORS,
+      errors: SET_CLEARABLE_ERRORS,
     },
     {
       since: 'v13.0.8',
@@ -348,9 +361,9 @@ export const settingGroup: GroupSpec = {
       method: 'POST',
       path: '/settings/mail-service',
       description:
-        `Saves the mail connector; \`@type\` picks its kind. ${REPLACES} This operation also accepts ` +
-        'the JSON literal `null` (or an empty body): it removes the mail connector, which stops ' +
-        'all outgoing email.',
+        `Saves the mail connector; \`@type\` picks its kind. ${REPLACES} ${CHECKED} This operation also ` +
+        'accepts the JSON literal `null` (or an empty body): it removes the mail connector, which ' +
+        'stops all outgoing email.',
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -360,7 +373,7 @@ export const settingGroup: GroupSpec = {
         nullable: true,
       },
       success: SAVED,
-      errors: SET_ERRORS,
+      errors: SET_CLEARABLE_ERRORS,
     },
 
     // ----- service desk --------------------------------------------------------------------------
@@ -383,10 +396,10 @@ export const settingGroup: GroupSpec = {
       name: 'Set Service Desk Setting',
       method: 'POST',
       path: '/settings/service-desk',
-      description:
-        `Saves the service desk setting. ${REPLACES} This operation also accepts the JSON literal ` +
+      description: checkedFrom13_0_5((checks) =>
+        `Saves the service desk setting. ${REPLACES} ${checks} This operation also accepts the JSON literal ` +
         '`null` (or an empty body): it clears the service desk setting. Receiving issues by email ' +
-        'also needs a mail service that can check incoming mail.',
+        'also needs a mail service that can check incoming mail.'),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -398,7 +411,7 @@ export const settingGroup: GroupSpec = {
         nullable: true,
       },
       success: SAVED,
-      errors: SET_ERRORS,
+      errors: SET_CLEARABLE_ERRORS,
     },
 
     // ----- notification templates ----------------------------------------------------------------
@@ -424,10 +437,10 @@ export const settingGroup: GroupSpec = {
       name: 'Set Notification Template Setting',
       method: 'POST',
       path: '/settings/notification-template',
-      description:
-        `Saves the email templates. ${REPLACES} Templates are not compiled here; a broken one ` +
+      description: checkedFrom13_0_5((checks) =>
+        `Saves the email templates. ${REPLACES} ${checks} Templates are not compiled here; a broken one ` +
         'shows up when an email is rendered. The server also accepts the JSON literal `null` here ' +
-        'and stores it, which leaves it unable to render emails: do not send it.',
+        'and stores it, which leaves it unable to render emails: do not send it.'),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -436,7 +449,7 @@ export const settingGroup: GroupSpec = {
         example: 'EmailTemplates',
       },
       success: SAVED,
-      errors: SET_ERRORS,
+      errors: SET_CLEARABLE_ERRORS,
     },
 
     // ----- project -------------------------------------------------------------------------------
@@ -458,7 +471,9 @@ export const settingGroup: GroupSpec = {
       name: 'Set Project Setting',
       method: 'POST',
       path: '/settings/project',
-      description: `Saves the server-wide project list settings. ${REPLACES} ${NULL_BODY_REFUSED}`,
+      description: checkedFrom13_0_5(
+        (checks) => `Saves the server-wide project list settings. ${REPLACES} ${checks} ${NULL_BODY_REFUSED}`,
+      ),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -489,7 +504,9 @@ export const settingGroup: GroupSpec = {
       name: 'Set Pull Request Setting',
       method: 'POST',
       path: '/settings/pull-request',
-      description: `Saves the server-wide pull request list settings. ${REPLACES} ${NULL_BODY_REFUSED}`,
+      description: checkedFrom13_0_5(
+        (checks) => `Saves the server-wide pull request list settings. ${REPLACES} ${checks} ${NULL_BODY_REFUSED}`,
+      ),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -522,7 +539,7 @@ export const settingGroup: GroupSpec = {
       name: 'Set Workspace Setting',
       method: 'POST',
       path: '/settings/workspace',
-      description: `Saves the server-wide workspace list settings. ${REPLACES} ${NULL_BODY_REFUSED}`,
+      description: `Saves the server-wide workspace list settings. ${REPLACES} ${CHECKED} ${NULL_BODY_REFUSED}`,
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -555,9 +572,9 @@ export const settingGroup: GroupSpec = {
       name: 'Set Security Setting',
       method: 'POST',
       path: '/settings/security',
-      description:
-        `Saves the security setting. ${REPLACES} ${NULL_BODY_REFUSED} Turning anonymous access ` +
-        'on lets callers without credentials use read operations their anonymous permissions allow.',
+      description: checkedFrom13_0_5((checks) =>
+        `Saves the security setting. ${REPLACES} ${checks} ${NULL_BODY_REFUSED} Turning anonymous access ` +
+        'on lets callers without credentials use read operations their anonymous permissions allow.'),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -589,9 +606,9 @@ export const settingGroup: GroupSpec = {
       name: 'Set Ssh Setting',
       method: 'POST',
       path: '/settings/ssh',
-      description:
-        `Saves the SSH server setting. ${REPLACES} ${NULL_BODY_REFUSED} The key is not parsed ` +
-        'here; clients connecting over SSH see the new host key.',
+      description: checkedFrom13_0_5((checks) =>
+        `Saves the SSH server setting. ${REPLACES} ${checks} ${NULL_BODY_REFUSED} The key is not parsed ` +
+        'here; clients connecting over SSH see the new host key.'),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',

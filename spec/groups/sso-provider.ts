@@ -47,7 +47,7 @@ export const ssoProviderGroup: GroupSpec = {
       permission: ADMIN_ONLY,
       parameters: ['ssoProviderName'],
       success: { kind: 'id', description: 'The id of the SSO provider, e.g. `2`.' },
-      errors: [401, 403, 404],
+      errors: [401, 403, { status: 404, message: 'HTTP 404 Not Found', meaning: 'No SSO provider has that name.' }],
     },
     {
       name: 'Create Sso Provider',
@@ -64,26 +64,27 @@ export const ssoProviderGroup: GroupSpec = {
         example: 'SsoProviderCreate',
       },
       success: { kind: 'id', description: 'The id of the new SSO provider.' },
-      errors: [400, 401, 403, 406, 500],
+      errors: [400, 401, 403, 406, 500, 'validation'],
     },
     {
       name: 'Update Sso Provider',
       method: 'POST',
       path: '/sso-providers/{ssoProviderId}',
       description:
-        'Changes an SSO provider: the properties present in the body replace the stored ones, the ' +
-        'others are kept (a connector sent replaces the stored one as a whole). A name another ' +
+        'Changes an SSO provider (a connector sent replaces the stored one as a whole). A name ' +
+        'another ' +
         'provider has is refused with 406. The change is recorded in the audit log.',
       permission: ADMIN_ONLY,
       parameters: ['ssoProviderId'],
       body: {
         kind: 'json',
         type: { ref: 'SsoProviderUpdate' },
+        update: 'merge',
         description: 'The properties to change.',
         example: 'SsoProviderUpdate',
       },
       success: { kind: 'empty', description: 'The SSO provider was updated.' },
-      errors: [400, 401, 403, 404, 406, 500],
+      errors: [400, 401, 403, 404, 406, 500, 'validation'],
     },
     {
       name: 'Delete Sso Provider',

@@ -1,4 +1,4 @@
-import type { ErrorUse, GroupSpec, OperationSpec } from '../model.js';
+import type { ErrorUse, GroupSpec, OperationSpec, ReleaseText } from '../model.js';
 
 /**
  * The Trigger Job group, read from OneDev's TriggerJobResource at each tag. v12.0.2 made `branch`
@@ -6,29 +6,56 @@ import type { ErrorUse, GroupSpec, OperationSpec } from '../model.js';
  * with 406 instead of 400, and v13.0.10 refused an unknown ref with 406 instead of 400.
  */
 
+// The resource binds the token's identity to the thread, checks it, and unbinds the thread's
+// identity in a `finally` block; the refusal is mapped afterwards, for a caller that looks anonymous.
 const PERMISSION =
   'Whoever holds the access token in `access-token`: the token must be allowed to run this job ' +
   '(the "run job" privilege in the project, through its owner or its own project roles). The ' +
   'call itself needs no credentials; anonymous calls are accepted even where the server refuses ' +
-  'other anonymous API calls. A refusal is 401 for a call without credentials, 403 for one with them.';
+  'other anonymous API calls. A token that may not run the job gets 401 with the text body ' +
+  '`Not authorized`, never 403, even when the request also carries valid credentials: the ' +
+  'server checks the token under the token\'s identity, then clears the thread\'s identity (the ' +
+  'request\'s own included) before it turns the refusal into an answer, which it therefore ' +
+  'gives as to an anonymous caller.';
 
-// 400: a missing or empty required parameter, an unknown job, and (until v12.0.9) the refusals
-// listed in the description; 406 from v12.0.9; 500 for a missing build spec (and, before
-// v13.0.7, invalid job parameters).
-const ERRORS: readonly ErrorUse[] = [400, 401, 403, { status: 406, since: 'v12.0.9' }, 500];
+// 400: an unknown job, and (until v12.0.9) the refusals listed in the description; 406 from
+// v12.0.9; 500 for a missing build spec. `@NotEmpty` on `project`, `job` and `access-token`
+// (validation); job parameters the job does not declare fail the server's own check.
+const ERRORS: readonly ErrorUse[] = [400, 401, { status: 406, since: 'v12.0.9' }, 500, 'validation', 'validation-check'];
+
+/** What the operation does, before its refusals. */
+const WHAT =
+  'Runs a job of a project on the head of a branch or tag, with everything in the URL: meant ' +
+  'for webhooks and tools that can only call a URL. The access token in the query both ' +
+  'authenticates and authorizes the call. The answer is the id of the build: a new one, or the ' +
+  'existing build of the same job, commit, ref and parameters; when that build has finished it ' +
+  'is run again (same id, its `submitSequence` goes up). Follow the build with Build\'s Get ' +
+  'Build and the Build Log Stream group.';
+const OTHER_REFUSALS =
+  'a commit without a build spec is refused with 500, and job parameters that do not match the ' +
+  'job\'s declarations as a validation failure of the server\'s check. An empty `project`, `job` ' +
+  'or `access-token` is refused as a validation failure.';
+// An unknown project or token and both refs get the bad-query-parameter status at every tag (400,
+// 406 from v12.0.9); a missing ref got 400 until v13.0.10, so it differs from them in between.
+const REFUSED_AS_PARAMETERS =
+  `${WHAT} Refused as bad query parameters: an unknown project path or token, both \`branch\` and ` +
+  `\`tag\`, and a branch or tag that does not exist. A job the build spec lacks is refused with 400; ${OTHER_REFUSALS}`;
+const DESCRIPTION: readonly ReleaseText[] = [
+  { value: REFUSED_AS_PARAMETERS, until: 'v12.0.9' },
+  {
+    value:
+      `${WHAT} Refused as bad query parameters: an unknown project path or token, and both ` +
+      `\`branch\` and \`tag\`. Refused with 400: a branch or tag that does not exist, and a job the ` +
+      `build spec lacks; ${OTHER_REFUSALS}`,
+    since: 'v12.0.9',
+    until: 'v13.0.10',
+  },
+  { value: REFUSED_AS_PARAMETERS, since: 'v13.0.10' },
+];
 
 const trigger: Omit<OperationSpec, 'name' | 'method'> = {
   path: '/trigger-job',
-  description:
-    'Runs a job of a project on the head of a branch or tag, with everything in the URL: meant ' +
-    'for webhooks and tools that can only call a URL. The access token in the query both ' +
-    'authenticates and authorizes the call. The answer is the id of the build: a new one, or the ' +
-    'existing build of the same job, commit, ref and parameters; when that build has finished it ' +
-    'is run again (same id, its `submitSequence` goes up). Follow the build with Build\'s Get ' +
-    'Build and the Build Log Stream group. Refused: an unknown project path or token, both ' +
-    '`branch` and `tag` (400; 406 from v12.0.9), a branch or tag that does not exist (400; 406 ' +
-    'from v13.0.10), a job the build spec lacks (400), a commit without a build spec (500), and ' +
-    'job parameters that do not match the job\'s declarations (500; 406 from v13.0.7; 400 from v15.1.0).',
+  description: DESCRIPTION,
   permission: PERMISSION,
   parameters: ['triggerProject', 'triggerBranch', 'triggerTag', 'triggerJob', 'triggerAccessToken', 'triggerJobParams'],
   success: { kind: 'id', description: 'The id (not number) of the triggered build.' },
@@ -49,7 +76,7 @@ export const triggerJobGroup: GroupSpec = {
       ...trigger,
       name: 'Trigger Job Via Post',
       method: 'POST',
-      description: `${trigger.description} A request body, if any, is ignored.`,
+      description: DESCRIPTION.map((text) => ({ ...text, value: `${text.value} A request body, if any, is ignored.` })),
     },
   ],
 };

@@ -46,7 +46,7 @@ export const userAuthorizationGroup: GroupSpec = {
         example: 'UserAuthorizationCreate',
       },
       success: { kind: 'id', description: 'The id of the new user authorization.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Authorization', since: 'v12.0.0' }],

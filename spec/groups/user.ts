@@ -1,4 +1,4 @@
-import type { GroupSpec } from '../model.js';
+import type { GroupSpec, ReleaseText } from '../model.js';
 
 /**
  * The User group, read from OneDev's UserResource at each tag. v12.0.0 renamed most operations,
@@ -16,11 +16,20 @@ const ADMIN_ONLY = 'Site administrators only.';
 const ADMIN_ONLY_401 = 'Site administrators only; anyone else gets 401, even when signed in.';
 const SUBSCRIPTION =
   'Needs an active enterprise subscription: without one the server answers 406 before looking at anything else.';
-const SUBSCRIPTION_FROM_12 =
-  'From v12.0.0 this needs an active enterprise subscription: without one the server answers ' +
-  '406 before looking at anything else.';
-const VALIDATION_FAILS =
-  'A body that breaks a validation rule is refused with the rule\'s message (400; 406 from v13.0.7 until v15.1.0).';
+const VALIDATION_FAILS = 'A body that breaks a validation rule is refused (a validation failure).';
+/** v12.0.0 made the operation need an active subscription: a text with and without that sentence. */
+const subscriptionFrom12 = (text: string): ReleaseText[] => [
+  { value: text, until: 'v12.0.0' },
+  { value: `${text} ${SUBSCRIPTION}`, since: 'v12.0.0' },
+];
+/** v12.0.0 answered non-administrators with 403 instead of Shiro's 401. */
+const ADMIN_ONLY_FROM_11: ReleaseText[] = [
+  { value: ADMIN_ONLY_401, until: 'v12.0.0' },
+  { value: ADMIN_ONLY, since: 'v12.0.0' },
+];
+/** A login name or email address another user has: ExplicitException (500), NotAcceptableException from v13.1.7. */
+const TAKEN_FAILS = 'fails with 500';
+const TAKEN_REFUSED = 'is refused (406)';
 
 export const userGroup: GroupSpec = {
   name: 'User',
@@ -37,9 +46,20 @@ export const userGroup: GroupSpec = {
       name: [{ value: 'Get Basic Settings', until: 'v12.0.0' }, { value: 'Get User', since: 'v12.0.0' }],
       method: 'GET',
       path: '/users/{userId}',
-      description:
-        'Reads the summary of one account: login name, display name, kind of account, whether it ' +
-        'is disabled (from v14.1.0 also its id; from v15.1.7 the settings of an AI account).',
+      description: [
+        { value: 'Reads the summary of one account: login name, display name, kind of account, whether it is disabled.', until: 'v14.1.0' },
+        {
+          value: 'Reads the summary of one account: its id, login name, display name, kind of account, whether it is disabled.',
+          since: 'v14.1.0',
+          until: 'v15.1.7',
+        },
+        {
+          value:
+            'Reads the summary of one account: its id, login name, display name, kind of account, ' +
+            'whether it is disabled, and the settings of an AI account.',
+          since: 'v15.1.7',
+        },
+      ],
       permission: SELF_OR_ADMIN,
       parameters: ['userId'],
       success: { kind: 'json', type: { ref: 'UserData' }, description: 'The account.', example: 'UserData' },
@@ -92,7 +112,7 @@ export const userGroup: GroupSpec = {
       description:
         'Pages through the accounts in login-name order, optionally only those matching `term`. ' +
         'Built-in system accounts are never listed. A missing `offset` or `count`, or an unknown ' +
-        'parameter, is refused (400; 406 from v12.0.9); one that is not an integer is answered ' +
+        'parameter, is refused as a bad query parameter; one that is not an integer is answered ' +
         'with 404.',
       permission: ADMIN_ONLY,
       parameters: ['userTerm', 'offset', 'countUnlimited'],
@@ -116,7 +136,7 @@ export const userGroup: GroupSpec = {
         'No administrator check is made.',
       parameters: ['userName'],
       success: { kind: 'id', description: 'The id of the user, e.g. `3`.' },
-      errors: [401, 404],
+      errors: [401, { status: 404, message: 'HTTP 404 Not Found', meaning: 'No account has that login name.' }],
     },
     {
       name: 'Get User Id',
@@ -130,7 +150,7 @@ export const userGroup: GroupSpec = {
         'access. No administrator check is made.',
       parameters: ['userName'],
       success: { kind: 'id', description: 'The id of the user, e.g. `3`.' },
-      errors: [401, 404],
+      errors: [401, { status: 404, message: 'HTTP 404 Not Found', meaning: 'No account has that login name.' }],
     },
 
     // ----- what belongs to a user ----------------------------------------------------------------
@@ -457,18 +477,25 @@ export const userGroup: GroupSpec = {
         example: 'UserCreateData',
       },
       success: { kind: 'id', description: 'The id of the new user.' },
-      errors: [400, 401, 500],
+      errors: [400, 401, 500, 'validation'],
     },
     {
       name: 'Create User',
       since: 'v12.0.0',
       method: 'POST',
       path: '/users',
-      description:
-        'Creates an account: a person\'s (with a password and a verified primary email address), a ' +
-        'service account, or (from v13.1.3) an AI account. ' + VALIDATION_FAILS + ' A login name ' +
-        'or email address another user has is refused (500; 406 from v13.1.7). The creation is ' +
-        'recorded in the audit log.',
+      description: (
+        [
+          ['or a service account', TAKEN_FAILS, { until: 'v13.1.3' }],
+          ['a service account, or an AI account', TAKEN_FAILS, { since: 'v13.1.3', until: 'v13.1.7' }],
+          ['a service account, or an AI account', TAKEN_REFUSED, { since: 'v13.1.7' }],
+        ] as const
+      ).map(([kinds, taken, span]) => ({
+        ...span,
+        value:
+          `Creates an account: a person's (with a password and a verified primary email address), ${kinds}. ` +
+          `${VALIDATION_FAILS} A login name or email address another user has ${taken}. The creation is recorded in the audit log.`,
+      })),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -477,7 +504,7 @@ export const userGroup: GroupSpec = {
         example: 'UserCreateData',
       },
       success: { kind: 'id', description: 'The id of the new user.' },
-      errors: [400, 401, 403, { status: 406, since: 'v13.0.7' }, 500],
+      errors: [400, 401, 403, 500, 'validation'],
     },
     {
       name: 'Update Basic Settings',
@@ -485,8 +512,7 @@ export const userGroup: GroupSpec = {
       method: 'POST',
       path: '/users/{userId}',
       description:
-        'Changes the login name, display name and notification choice of an account. The body ' +
-        'replaces all three (see the body schema). ' + VALIDATION_FAILS + ' A login name another ' +
+        'Changes the login name, display name and notification choice of an account. ' + VALIDATION_FAILS + ' A login name another ' +
         'user has fails with 500.',
       permission: 'The user themself, or a site administrator; anyone else gets 401, even when signed in.',
       parameters: ['userId'],
@@ -494,10 +520,11 @@ export const userGroup: GroupSpec = {
         kind: 'json',
         type: { ref: 'UserUpdateData' },
         description: 'The new values.',
+        update: 'replace',
         example: 'UserUpdateData',
       },
       success: { kind: 'empty', description: 'The account was updated.' },
-      errors: [400, 401, 404, 500],
+      errors: [400, 401, 404, 500, 'validation'],
     },
     {
       // OneDev's help page spells this one in lower case.
@@ -505,35 +532,43 @@ export const userGroup: GroupSpec = {
       since: 'v12.0.0',
       method: 'POST',
       path: '/users/{userId}',
-      description:
-        'Changes the login name, display name and notification choice of an account (from ' +
-        'v16.5.0 also whether its email addresses stay private). The body replaces name, display ' +
-        'name and notification choice (see the body schema). ' + VALIDATION_FAILS + ' A login ' +
-        'name another user has is refused (500; 406 from v13.1.7). Changes made by an ' +
-        'administrator to someone else\'s account are recorded in the audit log.',
+      description: (
+        [
+          ['', TAKEN_FAILS, { until: 'v13.1.7' }],
+          ['', TAKEN_REFUSED, { since: 'v13.1.7', until: 'v16.5.0' }],
+          [' (and whether its email addresses stay private; see the body schema)', TAKEN_REFUSED, { since: 'v16.5.0' }],
+        ] as const
+      ).map(([privacy, taken, span]) => ({
+        ...span,
+        value:
+          `Changes the login name, display name and notification choice of an account${privacy}. ` +
+          `${VALIDATION_FAILS} A login name another user has ${taken}. Changes made by an ` +
+          'administrator to someone else\'s account are recorded in the audit log.',
+      })),
       permission: SELF_OR_ADMIN,
       parameters: ['userId'],
       body: {
         kind: 'json',
         type: { ref: 'UserUpdateData' },
         description: 'The new values.',
+        update: 'replace',
         example: 'UserUpdateData',
       },
       success: { kind: 'empty', description: 'The account was updated.' },
-      errors: [400, 401, 403, 404, { status: 406, since: 'v13.0.7' }, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Disable', until: 'v12.0.0' }, { value: 'Disable User', since: 'v12.0.0' }],
       method: 'POST',
       path: '/users/{userId}/disable',
-      description:
+      description: subscriptionFrom12(
         'Disables an account: the user can no longer sign in or use the API. What only an active ' +
         'user needs goes away for good: project roles, group memberships, access tokens, SSH and ' +
         'GPG keys, reviews and assignments, watches, votes and saved queries. Refused with 500 ' +
         '(the message says where) while project or server settings still name the user. The root ' +
-        'account (id 1) and the built-in system accounts cannot be disabled (400). ' +
-        SUBSCRIPTION_FROM_12,
-      permission: 'Site administrators only (before v12.0.0 anyone else gets 401, even when signed in).',
+        'account (id 1) and the built-in system accounts cannot be disabled (400).',
+      ),
+      permission: ADMIN_ONLY_FROM_11,
       parameters: ['userId'],
       success: { kind: 'empty', description: 'The account was disabled.' },
       errors: [400, 401, { status: 403, since: 'v12.0.0' }, 404, { status: 406, since: 'v12.0.0' }],
@@ -542,10 +577,11 @@ export const userGroup: GroupSpec = {
       name: [{ value: 'Enable', until: 'v12.0.0' }, { value: 'Enable User', since: 'v12.0.0' }],
       method: 'POST',
       path: '/users/{userId}/enable',
-      description:
+      description: subscriptionFrom12(
         'Enables a disabled account again. The root account (id 1) and the built-in system ' +
-        'accounts are refused with 400. ' + SUBSCRIPTION_FROM_12,
-      permission: 'Site administrators only (before v12.0.0 anyone else gets 401, even when signed in).',
+        'accounts are refused with 400.',
+      ),
+      permission: ADMIN_ONLY_FROM_11,
       parameters: ['userId'],
       success: { kind: 'empty', description: 'The account was enabled.' },
       errors: [400, 401, { status: 403, since: 'v12.0.0' }, 404, { status: 406, since: 'v12.0.0' }],
@@ -570,12 +606,19 @@ export const userGroup: GroupSpec = {
       until: 'v15.1.7',
       method: 'POST',
       path: '/users/{userId}/password',
-      description:
-        'Sets the password of an account. An administrator may set anyone\'s. A user setting ' +
-        'their own is refused (500) when their account is disabled, is not a person\'s, or signs ' +
-        'in through an external system (LDAP, SSO: change it there). An empty password, and from ' +
-        'v12.0.0 one that breaks the password policy of the Security Setting, is refused with the ' +
-        'reason (400; 406 from v13.0.7 until v15.1.0).',
+      description: (
+        [
+          ['An empty password is', { until: 'v12.0.0' }],
+          ['An empty password, and one that breaks the password policy of the Security Setting, is', { since: 'v12.0.0' }],
+        ] as const
+      ).map(([refused, span]) => ({
+        ...span,
+        value:
+          'Sets the password of an account. An administrator may set anyone\'s. A user setting ' +
+          'their own is refused (500) when their account is disabled, is not a person\'s, or signs ' +
+          `in through an external system (LDAP, SSO: change it there). ${refused} refused (a ` +
+          'validation failure).',
+      })),
       permission: SELF_OR_ADMIN,
       parameters: ['userId'],
       body: {
@@ -585,7 +628,7 @@ export const userGroup: GroupSpec = {
         example: 'c0rrect-Horse-battery',
       },
       success: { kind: 'empty', description: 'The password was changed.' },
-      errors: [400, 401, 403, 404, { status: 406, since: 'v13.0.7' }, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Set Password',
@@ -606,7 +649,7 @@ export const userGroup: GroupSpec = {
         example: 'c0rrect-Horse-battery',
       },
       success: { kind: 'empty', description: 'The password was changed.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Set Ai Setting',
@@ -622,11 +665,12 @@ export const userGroup: GroupSpec = {
       body: {
         kind: 'json',
         type: { ref: 'AiSetting' },
-        description: 'The complete settings (send every property).',
+        description: 'The complete settings.',
+        update: 'replace',
         example: 'AiSetting',
       },
       success: { kind: 'empty', description: 'The settings were saved.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Reset Two Factor Authentication',
@@ -655,10 +699,11 @@ export const userGroup: GroupSpec = {
         kind: 'json',
         type: { ref: 'QueriesAndWatches' },
         description: 'Every saved query and watch of the user.',
+        update: 'replace',
         example: 'QueriesAndWatches',
       },
       success: { kind: 'empty', description: 'The queries and watches were saved.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: 'Add Ssh Key',
@@ -678,7 +723,7 @@ export const userGroup: GroupSpec = {
           'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJv2kQeY6Zq3tJ0c4bq4Ylq0WmH1v6Yc3p3n9m2sQe8R robin@laptop',
       },
       success: { kind: 'id', description: 'The id of the new SSH key.' },
-      errors: [400, 401, 403, 404, 500],
+      errors: [400, 401, 403, 404, 500, 'validation'],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete User', since: 'v12.0.0' }],

@@ -18,10 +18,11 @@ export const versionGroup: GroupSpec = {
       method: 'GET',
       path: '/version/server',
       description:
-        'Reads the version of the OneDev server, e.g. `16.5.6`. The body is the text itself, not a ' +
+        'Reads the version of the OneDev server, e.g. `{version}`. The body is the text itself, not a ' +
         'JSON string, although labelled `application/json`.',
       permission: ANYONE,
-      success: { kind: 'raw-text', description: 'The server version, as bare text.', example: '16.5.6' },
+      // `{version}`: each release's description (and so the mock) answers with its own version.
+      success: { kind: 'raw-text', description: 'The server version, as bare text.', example: '{version}' },
       errors: [401],
     },
     {
@@ -29,9 +30,16 @@ export const versionGroup: GroupSpec = {
       until: 'v15.1.0',
       method: 'GET',
       path: '/version/compatible-tod-versions',
-      description:
-        'Reads which versions of `tod`, OneDev\'s command-line tool, work with this server: from ' +
-        '1.0.0 up to v12.0.x, from 2.0.0 from v13.0.0, from 2.1.0 from v14.1.6, with no upper bound.',
+      description: (
+        [
+          ['1.0.0', { until: 'v13.0.0' }],
+          ['2.0.0', { since: 'v13.0.0', until: 'v14.1.6' }],
+          ['2.1.0', { since: 'v14.1.6' }],
+        ] as const
+      ).map(([lowest, span]) => ({
+        ...span,
+        value: `Reads which versions of \`tod\`, OneDev's command-line tool, work with this server: ${lowest} and later, with no upper bound.`,
+      })),
       permission: ANYONE,
       success: {
         kind: 'json',

@@ -18,8 +18,8 @@ export const workspaceGroup: GroupSpec = {
   description:
     'Workspaces: development environments provisioned from a project\'s workspace specs and checked ' +
     'out at a commit. They are addressed by id, which differs from the workspace number shown in ' +
-    'the web UI: find the id with Query Workspaces and a query such as `"Number" is ' +
-    '"acme/webapp#12"`.',
+    'the web UI: find the id with Query Workspaces and the workspace\'s reference as the query, ' +
+    'unquoted (`acme/webapp#12`).',
   operations: [
     {
       name: 'Get Workspace',
@@ -40,7 +40,7 @@ export const workspaceGroup: GroupSpec = {
         'caller may not see are left out rather than refused.',
       permission:
         'Any caller (anonymous ones only when the server allows anonymous access); the page only ' +
-        'holds workspaces the caller may see. Non-administrators may ask for at most 100 records.',
+        'holds workspaces the caller may see.',
       parameters: ['workspaceQuery', 'offset', 'countLimitedForNonAdmins'],
       success: {
         kind: 'json',
@@ -48,7 +48,7 @@ export const workspaceGroup: GroupSpec = {
         description: 'The page of workspaces, possibly empty.',
         example: 'WorkspaceList',
       },
-      errors: [400, 401],
+      errors: [400, 401, 404],
     },
     {
       name: 'Create Workspace',
@@ -67,7 +67,7 @@ export const workspaceGroup: GroupSpec = {
         example: 'WorkspaceCreateData',
       },
       success: { kind: 'id', description: 'The new workspace\'s id.' },
-      errors: [400, 401, 403, 404, 406],
+      errors: [400, 401, 403, 404, 406, { status: 'validation', since: 'v16.3.0' }],
     },
     {
       name: 'Reprovision Workspace',

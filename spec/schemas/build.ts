@@ -203,7 +203,10 @@ export const buildSchemas: SchemaTable = {
       artifacts: {
         type: 'string',
         nullable: true,
-        description: 'Patterns of artifacts copied from the dependency, e.g. `**/*.jar`; null when none.',
+        // No `*/` in the text: it would close the doc comments generators write it into.
+        description:
+          'Patterns of artifacts copied from the dependency, e.g. `dist/*.jar` (`**` stands for any ' +
+          'number of directories); null when none.',
       },
       destinationPath: {
         type: 'string',

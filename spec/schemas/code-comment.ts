@@ -79,7 +79,10 @@ export const codeCommentSchemas: SchemaTable = {
       pathFilter: {
         type: 'string',
         nullable: true,
-        description: 'File filter the comparison was shown with, e.g. `**/*.java`; null when none.',
+        // No `*/` in the text: it would close the doc comments generators write it into.
+        description:
+          'File filter the comparison was shown with, e.g. `src/*.java` (`**` stands for any number ' +
+          'of directories); null when none.',
       },
       whitespaceOption: {
         type: { enum: ['IGNORE_TRAILING', 'IGNORE_LEADING', 'IGNORE_CHANGE', 'IGNORE_ALL', 'DO_NOT_IGNORE'] },

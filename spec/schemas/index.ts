@@ -17,10 +17,12 @@ import { projectSchemas } from './project.js';
 import { projectSettingsSchemas } from './project-settings.js';
 import { repositorySchemas } from './repository.js';
 import { workspaceSchemas } from './workspace.js';
+import { workspaceSpecSchemas } from './workspace-spec.js';
 import { issueSchemas } from './issue.js';
 import { codeCommentSchemas } from './code-comment.js';
 import { agentSchemas } from './agent.js';
 import { jobSchemas } from './job.js';
+import { errorSchemas } from './errors.js';
 
 /** Every module's table; the builder rejects a name defined twice. */
 export const schemasModules: Record<string, SchemaTable> = {
@@ -42,8 +44,10 @@ export const schemasModules: Record<string, SchemaTable> = {
   'project-settings': projectSettingsSchemas,
   'repository': repositorySchemas,
   'workspace': workspaceSchemas,
+  'workspace-spec': workspaceSpecSchemas,
   'issue': issueSchemas,
   'code-comment': codeCommentSchemas,
   'agent': agentSchemas,
   'job': jobSchemas,
+  'errors': errorSchemas,
 };

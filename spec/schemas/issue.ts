@@ -1,4 +1,4 @@
-import type { Field, ObjectSchema, SchemaTable } from '../model.js';
+import type { Field, ObjectSchema, SchemaTable, Versioned } from '../model.js';
 
 /**
  * Issues and their comments and activity log, read from OneDev's Issue and IssueComment entities,
@@ -12,17 +12,22 @@ const reactionCount = (what: string): Field => ({
 });
 
 /**
- * Time-tracking numbers of an issue (all in minutes). From v15.0.6 the server leaves them out of an
- * issue it answers when the caller may not see time tracking in the issue's project, so they are
- * only listed (and required) before that; the schema descriptions name them for later releases.
+ * Time-tracking numbers of an issue (all in minutes). From v15.0.6 IssueResource removes them from
+ * the issue it answers when the caller may not see time tracking in the issue's project.
  */
-const timeTracking = (description: string): Field => ({ type: 'int32', until: 'v15.0.6', description });
+const TIME_TRACKING_SHOWN =
+  'the caller may see time tracking in the issue\'s project (a role with time-tracking access, ' +
+  'issue managers, administrators)';
+const timeTracking = (description: string): Versioned<Field> => [
+  { type: 'int32', until: 'v15.0.6', description },
+  { type: 'int32', since: 'v15.0.6', description, presentWhen: TIME_TRACKING_SHOWN },
+];
 
 /**
  * The issue as Jackson writes it. Get Issue (from v16.0.2) adds `branch` to the same properties,
  * so both schemas share this record rather than repeating forty fields.
  */
-const ISSUE_FIELDS: Record<string, Field> = {
+const ISSUE_FIELDS: Record<string, Versioned<Field>> = {
   id: { type: 'int64', readOnly: true, description: 'Id of the issue (not its number).' },
   state: {
     type: 'string',
@@ -129,11 +134,6 @@ const ISSUE_FIELDS: Record<string, Field> = {
   },
 };
 
-const TIME_TRACKING_NOTE =
-  ' From v15.0.6, when the caller may see time tracking in the issue\'s project (a role with ' +
-  'time-tracking access, issue managers, administrators), five more properties follow: ' +
-  '`totalEstimatedTime`, `totalSpentTime`, `ownEstimatedTime`, `ownSpentTime` (all in minutes) and ' +
-  '`progress` (a percentage, -1 when nothing is estimated); for other callers they are left out.';
 
 /** Concrete kinds of issue change (subclasses of IssueChangeData), stable from v11.11.0 to v16.5.6. */
 const CHANGE_DATA_MEMBERS = [
@@ -209,11 +209,47 @@ export const issueSchemas: SchemaTable = {
     usage: 'response',
     description:
       'An issue: its own properties, without child records (comments, changes, watches, votes, ' +
-      'works, links, iterations and custom fields are separate reads of the Issue group). Query ' +
-      'Issues asked `withFields=true` adds a `fields` property to each issue: the stored custom ' +
-      'field records, an array of objects with `id`, `issueId`, `name`, `value` (text, or null), ' +
-      '`type` (the field\'s kind) and `ordinal`.' + TIME_TRACKING_NOTE,
-    fields: ISSUE_FIELDS,
+      'works, links, iterations and custom fields are separate reads of the Issue group, though ' +
+      'Query Issues can add the custom fields).',
+    fields: {
+      ...ISSUE_FIELDS,
+      fields: {
+        type: { array: { ref: 'IssueField' } },
+        presentWhen: 'the issue is listed by Query Issues asked with `withFields=true`',
+        description:
+          'The issue\'s stored custom field records, one per value (a field with several values ' +
+          'has several records, in `ordinal` order); a field without a value has none.',
+      },
+    },
+  },
+
+  IssueField: {
+    kind: 'object',
+    usage: 'response',
+    description: 'One stored value of an issue\'s custom field (OneDev\'s IssueField entity).',
+    fields: {
+      id: { type: 'int64', readOnly: true, description: 'Id of the record.' },
+      issueId: { type: 'int64', description: 'Id of the issue.' },
+      name: { type: 'string', description: 'Name of the field, as the issue settings define it, e.g. `Priority`.' },
+      value: {
+        type: 'string',
+        nullable: true,
+        description: 'The value as text, as the web UI stores it (a choice\'s text, a login name, a date as `yyyy-MM-dd`).',
+      },
+      type: { type: { ref: 'IssueFieldType' }, description: 'Kind of the field.' },
+      ordinal: { type: 'int64', description: 'Position of this value among the field\'s values.' },
+    },
+  },
+
+  IssueFieldType: {
+    kind: 'alias',
+    description: 'Kind of a custom field, as its records store it.',
+    type: {
+      enum: [
+        'Checkbox', 'Text', 'Date', 'Date Time', 'Secret', 'Integer', 'Float', 'Commit', 'Enumeration',
+        'User', 'Group', 'Issue', 'Iteration', 'Build', 'Pull Request',
+      ],
+    },
   },
 
   IssueWithBranch: {
@@ -222,7 +258,7 @@ export const issueSchemas: SchemaTable = {
     usage: 'response',
     description:
       'An issue as Get Issue answers it from v16.0.2: the properties of an issue in a query ' +
-      'result, plus the branch that works on it.' + TIME_TRACKING_NOTE,
+      'result (without custom fields), plus the branch that works on it.',
     fields: {
       ...ISSUE_FIELDS,
       branch: {
@@ -257,7 +293,15 @@ export const issueSchemas: SchemaTable = {
   IssueFieldValues: {
     kind: 'alias',
     description: FIELD_VALUES_TEXT,
-    type: { map: 'any' },
+    type: { map: { ref: 'IssueFieldValue' } },
+  },
+  IssueFieldValue: {
+    kind: 'alias',
+    nullable: true,
+    description:
+      'The value of one custom field: a string, an array of strings for a field that takes ' +
+      'several values, or null for a field without a value.',
+    type: { oneOf: ['string', { array: 'string' }] },
   },
 
   IssueOpenData: {
@@ -323,9 +367,9 @@ export const issueSchemas: SchemaTable = {
         type: { ref: 'IssueFieldValues' },
         description:
           'Values of custom fields, keyed by field name. A name the issue settings do not define is ' +
-          'refused (400; 406 from v15.1.0), and so is a field the caller may not edit (403). Fields ' +
-          'left out get their default values; from v12.0.5 a required field that ends up without a ' +
-          'value is refused (400; 406 from v12.0.9). Left out, none are set.',
+          'refused, and so is a field the caller may not edit (403). Fields left out get their ' +
+          'default values; from v12.0.5 a required field that ends up without a value is refused ' +
+          '(Create Issue says with which status). Left out, none are set.',
       },
     },
   },

@@ -104,13 +104,12 @@ export const jobSchemas: SchemaTable = {
       'What a build\'s artifact storage holds at a path, told apart by `@type`: a directory with ' +
       'its entries, or a file.',
     discriminator: '@type',
-    // Files first: a reader (or a sample generator) that follows the first branch does not recurse.
     members: ['FileInfo', 'DirectoryInfo'],
   },
 
   FileInfo: {
     kind: 'object',
-    description: 'A file among a build\'s artifacts.',
+    description: 'A file among a build\'s artifacts, asked for by its own path.',
     discriminator: { property: '@type', value: 'FileInfo' },
     usage: 'response',
     fields: {
@@ -122,17 +121,15 @@ export const jobSchemas: SchemaTable = {
       length: { type: 'int64', description: 'Size of the file in bytes.' },
       mediaType: {
         type: 'string',
-        nullable: true,
         description:
-          'Media type the server guesses from the file, `application/octet-stream` when it cannot ' +
-          'tell. Null for the entries of a directory listing: read the file\'s own info to get it.',
+          'Media type the server guesses from the file, `application/octet-stream` when it cannot tell.',
       },
     },
   },
 
   DirectoryInfo: {
     kind: 'object',
-    description: 'A directory among a build\'s artifacts (or the artifact root itself).',
+    description: 'A directory among a build\'s artifacts (or the artifact root itself), with its entries.',
     discriminator: { property: '@type', value: 'DirectoryInfo' },
     usage: 'response',
     fields: {
@@ -148,11 +145,59 @@ export const jobSchemas: SchemaTable = {
         description: 'When the directory last changed, in milliseconds since 1970-01-01 UTC.',
       },
       children: {
-        type: { array: { ref: 'ArtifactInfo' } },
-        nullable: true,
+        type: { array: { ref: 'ArtifactEntry' } },
         description:
           'The entries directly inside the directory: subdirectories first, then files, each sorted ' +
-          'by path. Only the directory asked for is listed: its subdirectories come with null here.',
+          'by path. Only the directory asked for is listed: ask for a subdirectory\'s own info to see ' +
+          'inside it.',
+      },
+    },
+  },
+
+  // The entries of a listing are built without contents or media type, so they have schemas of
+  // their own: DirectoryInfo does not contain itself. Their always-null keys carry nothing and are
+  // left out (a reader ignores keys it does not know); the descriptions name them.
+  ArtifactEntry: {
+    kind: 'family',
+    description:
+      'One entry of a directory listing, told apart by `@type` as a path\'s own info is: a ' +
+      'subdirectory (without its entries) or a file.',
+    discriminator: '@type',
+    members: ['ArtifactFileEntry', 'ArtifactDirectoryEntry'],
+  },
+
+  ArtifactFileEntry: {
+    kind: 'object',
+    description:
+      'A file inside a listed directory. The server also writes `mediaType: null` here: it guesses ' +
+      'the media type only when the file\'s own info is asked for.',
+    discriminator: { property: '@type', value: 'FileInfo' },
+    usage: 'response',
+    fields: {
+      path: {
+        type: 'string',
+        description: 'Path of the file relative to the build\'s artifact root, with `/` between segments.',
+      },
+      lastModified: { type: 'int64', description: 'When the file was last written, in milliseconds since 1970-01-01 UTC.' },
+      length: { type: 'int64', description: 'Size of the file in bytes.' },
+    },
+  },
+
+  ArtifactDirectoryEntry: {
+    kind: 'object',
+    description:
+      'A directory inside a listed directory. The server also writes `children: null` here: ask for ' +
+      'the directory\'s own info to list it.',
+    discriminator: { property: '@type', value: 'DirectoryInfo' },
+    usage: 'response',
+    fields: {
+      path: {
+        type: 'string',
+        description: 'Path of the directory relative to the build\'s artifact root, with `/` between segments.',
+      },
+      lastModified: {
+        type: 'int64',
+        description: 'When the directory last changed, in milliseconds since 1970-01-01 UTC.',
       },
     },
   },

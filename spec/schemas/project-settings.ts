@@ -1,4 +1,21 @@
-import type { SchemaTable } from '../model.js';
+import type { Field, SchemaTable, Versioned } from '../model.js';
+
+/**
+ * A protection rule's `userMatch`. v13.0.0 dropped its default (`anyone`) and its not-empty rule,
+ * null then meaning any user; v13.0.2 restored both.
+ */
+const userMatch = (what: string): Versioned<Field> => [
+  { until: 'v13.0.0', type: 'string', description: `${what}.` },
+  {
+    since: 'v13.0.0',
+    until: 'v13.0.2',
+    type: 'string',
+    nullable: true,
+    optional: true,
+    description: `${what}; null, or left out of a request, applies the rule to any user.`,
+  },
+  { since: 'v13.0.2', type: 'string', description: `${what}.` },
+];
 
 /**
  * A project's settings as Get Setting / Update Setting carry them (ProjectResource.ProjectSetting),
@@ -75,12 +92,10 @@ export const projectSettingsSchemas: SchemaTable = {
           'Space-separated branch patterns the rule covers, with `*`, `**` and `?` as wildcards; ' +
           'prefix a pattern with `-` to exclude it. Example: `main release/**`.',
       },
-      userMatch: {
-        type: 'string',
-        description:
-          'Which users the rule applies to, in the user-match language of the web UI (e.g. `anyone`, ' +
-          '`user(robin)`, `group(Developers)`, `anyone except group(Admins)`).',
-      },
+      userMatch: userMatch(
+        'Which users the rule applies to, in the user-match language of the web UI (e.g. `anyone`, ' +
+          '`user(robin)`, `group(Developers)`, `anyone except group(Admins)`)',
+      ),
       preventForcedPush: { type: 'boolean', description: 'Refuse forced pushes to the branches.' },
       preventDeletion: { type: 'boolean', description: 'Refuse deleting the branches.' },
       preventCreation: { type: 'boolean', description: 'Refuse creating branches matching the patterns.' },
@@ -230,10 +245,7 @@ export const projectSettingsSchemas: SchemaTable = {
         type: 'string',
         description: 'Space-separated tag patterns, with `*`, `**` and `?` as wildcards; `-` excludes. Example: `v*`.',
       },
-      userMatch: {
-        type: 'string',
-        description: 'Which users the rule applies to, in the user-match language (e.g. `anyone`).',
-      },
+      userMatch: userMatch('Which users the rule applies to, in the user-match language (e.g. `anyone`)'),
       preventUpdate: { type: 'boolean', description: 'Refuse moving the tags to another commit.' },
       preventDeletion: { type: 'boolean', description: 'Refuse deleting the tags.' },
       preventCreation: { type: 'boolean', description: 'Refuse creating tags matching the patterns.' },

@@ -147,11 +147,8 @@ export const projectSchemas: SchemaTable = {
         createDate: CREATE_DATE,
         workspaceSpecs: {
           since: 'v15.0.0',
-          type: { array: 'any' },
-          description:
-            'Workspace specs defined in the project: each an object with `name`, `image`, a `shell` ' +
-            'carrying `@type`, environment variables, config files and cache settings, as edited on ' +
-            'the project\'s workspace settings page. Not described further here.',
+          type: { array: { ref: 'WorkspaceSpec' } },
+          description: 'Workspace specs of the project, as edited on its workspace settings page, secrets in clear text.',
         },
         codeManagement: CODE_MANAGEMENT,
         packManagement: PACK_MANAGEMENT,
@@ -236,13 +233,14 @@ export const projectSchemas: SchemaTable = {
   GitPackConfig: {
     kind: 'object',
     description:
-      'Values for Git\'s `pack.*` settings used when the server packs the repository; null leaves ' +
+      'Values for Git\'s `pack.*` settings used when the server packs the repository; null (or ' +
+      'left out of a request: every property is optional, `{}` leaves them all to Git) keeps ' +
       'Git\'s default.',
     fields: {
-      windowMemory: { type: 'string', nullable: true, description: 'Value of `pack.windowMemory`, e.g. `0`.' },
-      packSizeLimit: { type: 'string', nullable: true, description: 'Value of `pack.packSizeLimit`, e.g. `1g`.' },
-      threads: { type: 'string', nullable: true, description: 'Value of `pack.threads`, e.g. `0` (one per CPU).' },
-      window: { type: 'string', nullable: true, description: 'Value of `pack.window`, e.g. `10`.' },
+      windowMemory: { type: 'string', nullable: true, optional: true, description: 'Value of `pack.windowMemory`, e.g. `0`.' },
+      packSizeLimit: { type: 'string', nullable: true, optional: true, description: 'Value of `pack.packSizeLimit`, e.g. `1g`.' },
+      threads: { type: 'string', nullable: true, optional: true, description: 'Value of `pack.threads`, e.g. `0` (one per CPU).' },
+      window: { type: 'string', nullable: true, optional: true, description: 'Value of `pack.window`, e.g. `10`.' },
     },
   },
   CodeAnalysisSetting: {
@@ -252,9 +250,10 @@ export const projectSchemas: SchemaTable = {
       analysisFiles: {
         type: 'string',
         nullable: true,
+        optional: true,
         description:
-          'Space-separated path patterns of the files to analyse; null to use the parent project\'s ' +
-          'setting (all files for a root project).',
+          'Space-separated path patterns of the files to analyse; null (or left out of a request) to ' +
+          'use the parent project\'s setting (all files for a root project).',
       },
     },
   },

@@ -6,6 +6,21 @@ import type { SchemaTable } from '../model.js';
  * JGit's class, written field by field (5.13 and 6.10 have the same four fields).
  */
 export const repositorySchemas: SchemaTable = {
+  // Get Top Contributors' `type` parameter (GitContribution.Type), which v16.2.0 removed.
+  ContributionType: {
+    until: 'v16.2.0',
+    kind: 'alias',
+    description: 'What top contributors are ranked by: commits, lines added or lines deleted.',
+    type: { enum: ['COMMITS', 'ADDITIONS', 'DELETIONS'] },
+  },
+  // The commit reads' `field` parameter (LogCommand.Field); v16.2.0 dropped LINE_CHANGES.
+  CommitDetail: {
+    kind: 'alias',
+    description: 'A property of a commit the commit reads can fill in (their `field` parameter).',
+    type: {
+      enum: ['PARENTS', 'AUTHOR', 'COMMITTER', 'COMMIT_DATE', 'SUBJECT', 'BODY', 'FILE_CHANGES', { value: 'LINE_CHANGES', until: 'v16.2.0' }],
+    },
+  },
   PersonIdent: {
     kind: 'object',
     description: 'A Git author or committer as recorded in a commit.',

@@ -969,11 +969,14 @@ export const settingsExecutorsSchemas: SchemaTable = {
     type: { array: { ref: 'ContributedAdministrationSetting' } },
   },
   ContributedAdministrationSetting: {
-    kind: 'alias',
+    kind: 'object',
+    open: true,
     description:
-      'One plugin-defined setting object. It carries `@type` with the simple class name of the ' +
-      'plugin\'s setting class, followed by that class\'s own properties; a `@type` no installed ' +
-      'plugin registers is refused with 400. Its shape depends on the plugin, so it is not described further.',
-    type: 'any',
+      'One plugin-defined setting object: `@type` with the simple class name of the plugin\'s ' +
+      'setting class, followed by that class\'s own properties (not described here: they depend on ' +
+      'the plugin). A `@type` no installed plugin registers is refused with 400; the plugins a ' +
+      'stock server ships register none.',
+    discriminator: { property: '@type' },
+    fields: {},
   },
 };

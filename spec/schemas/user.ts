@@ -92,7 +92,7 @@ export const userSchemas: SchemaTable = {
     usage: 'request',
     description:
       'A new account. The server first checks the body with its validation rules: a failure is ' +
-      'answered with 400 (406 from v13.0.7 until v15.1.0) and the rule\'s message.',
+      'refused as a validation failure (see the operation\'s errors).',
     fields: {
       serviceAccount: {
         until: 'v13.1.3',
@@ -182,10 +182,9 @@ export const userSchemas: SchemaTable = {
     kind: 'object',
     usage: 'request',
     description:
-      'New login name, display name and notification choice of a user. Not a partial update: ' +
-      'a `fullName` left out clears the display name and a `notifyOwnEvents` left out turns ' +
-      'the notifications off, so send all of them. OneDev\'s code names it ' +
-      'BasicSettingUpdateData before v12.0.0.',
+      'New login name, display name and notification choice of a user (a `fullName` left out ' +
+      'clears the display name, a `notifyOwnEvents` left out turns the notifications off). ' +
+      'OneDev\'s code names it BasicSettingUpdateData before v12.0.0.',
     fields: {
       name: {
         type: 'string',

@@ -2,7 +2,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DescriptionFiles } from './harness.js';
+import type { DescriptionFiles, MatrixRelease } from './harness.js';
 
 export interface Generator {
   /** e.g. "openapi-python-client" */
@@ -12,6 +12,8 @@ export interface Generator {
   program?: string;
   /** Which description file it generates from (docs/codegen.md says why). */
   file: keyof DescriptionFiles;
+  /** The release whose files it generates from, and whose read set its program makes; RELEASE when left out. */
+  release?: MatrixRelease;
   /**
    * Groups whose read the generated code cannot make, with the reason; the test checks that the
    * generated code really lacks them, so the list cannot hide a regression.
@@ -25,8 +27,13 @@ export interface Generator {
   build(work: string): Promise<void>;
   /** Runs the program; returns its stdout (the last JSON line is the ProgramOutput). */
   run(work: string, baseUrl: string, title: string): Promise<string>;
-  /** Whether the generated client still contains the named operation (for missingGroups). */
+  /** Whether the generated client contains the named operation (for missingGroups and requiredOperations). */
   hasOperation?(work: string, operationId: string): boolean;
+  /**
+   * Operations the generated client must have, with the reason: the test looks each up with
+   * hasOperation (a generator that drops operations it cannot handle would lose them silently).
+   */
+  requiredOperations?: { operationIds: readonly string[]; why: string };
 }
 
 /** A fresh folder for one generator, with the program's own files copied in. */

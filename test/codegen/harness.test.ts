@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BIG_ID,
   GROUP_READS,
+  NEWEST,
+  READ_SETS,
   SETTING_READ,
   descriptionFiles,
   exchangeFor,
@@ -14,7 +16,7 @@ import {
   type Exchange,
   type RecordedMock,
 } from './harness.js';
-import { withoutSchemaCycles } from './node/generators.js';
+import { javaObjectSchemas, withUnionsAsAny } from './java/generators.js';
 import { withoutDiscriminators } from './toolchain.js';
 
 const description = readJson(descriptionFiles().v31);
@@ -129,25 +131,42 @@ describe('the recording proxy', () => {
   });
 });
 
-describe('withoutSchemaCycles', () => {
-  it('cuts each reference that closes a cycle, and only those', () => {
-    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+describe(`the ${NEWEST} read set`, () => {
+  const newest = readJson(descriptionFiles(NEWEST).v31);
+  const ids = new Set(
+    Object.values(newest.paths as Record<string, Record<string, any>>).flatMap((item) =>
+      Object.entries(item).filter(([method]) => method === 'get').map(([, op]) => op.operationId as string),
+    ),
+  );
+
+  it(`names reads that ${NEWEST} has, a pull request and a build among them`, () => {
+    const set = READ_SETS[NEWEST];
+    expect(Object.values(set.reads).filter((id) => !ids.has(id))).toEqual([]);
+    expect(Object.values(set.reads)).toEqual(expect.arrayContaining([set.pullRequest, set.build, 'issueGetIssue', 'userGetMe']));
+  });
+
+  it('gives the mock a pull request example above 2^31 for its pull request read', () => {
+    const doc = mockDocument(newest, READ_SETS[NEWEST].pullRequest);
+    expect(doc.components.examples.PullRequest.value.id).toBe(BIG_ID);
+  });
+});
+
+describe('javaObjectSchemas', () => {
+  it('names the unions with an inline array branch, and only those', () => {
     const doc = {
-      paths: { '/a': { get: { responses: { 200: { content: { 'application/json': { schema: ref('Info') } } } } } } },
       components: {
         schemas: {
-          Info: { oneOf: [ref('File'), ref('Dir')] },
-          File: { type: 'object' },
-          Dir: { type: 'object', properties: { children: { type: 'array', items: ref('Info') }, first: ref('File') } },
-          Self: { type: 'object', properties: { next: ref('Self') } },
+          Value: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+          Family: { oneOf: [{ $ref: '#/components/schemas/A' }] },
+          List: { type: 'array', items: { type: 'string' } },
         },
       },
     };
-    const out = withoutSchemaCycles(doc);
-    expect(out.components.schemas.Dir.properties).toEqual({ children: { type: 'array', items: {} }, first: ref('File') });
-    expect(out.components.schemas.Self.properties.next).toEqual({});
-    expect(out.components.schemas.Info).toEqual(doc.components.schemas.Info);
-    expect(out.paths).toEqual(doc.paths);
-    expect(doc.components.schemas.Dir.properties.children.items).toEqual(ref('Info'));
+    expect(javaObjectSchemas(doc)).toEqual(['Value']);
+    expect(withUnionsAsAny({ components: { schemas: { ...doc.components.schemas, Value: { ...doc.components.schemas.Value, description: 'v' } } } }).components.schemas).toMatchObject({
+      Value: { description: 'v' },
+      Family: doc.components.schemas.Family,
+    });
+    expect(javaObjectSchemas(readJson(descriptionFiles().v30))).toEqual(['IssueFieldValue']);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What every generated client in the matrix must do against the mock, and how its answers are
  * checked. Each language has a small hand-written program that calls, through the generated code:
- * - one read in each group (the `GROUP_READS` below) and prints the decoded `id`;
+ * - one read in each group (its release's `READ_SETS` entry below) and prints the decoded `id`;
  * - the job-executor list (a polymorphic family), narrowed on `@type` to KubernetesExecutor;
  * - a build, printing whether its nullable `cancellerId` decoded as null;
  * - a pull request whose id is above 2^31 (asked for by that id, answered with it);
@@ -21,11 +21,14 @@ import { startMockServer, type MockServer } from '../../scripts/lib/mock/server.
 type Json = Record<string, any>;
 
 /**
- * The matrix generates from the reference release's files: OneDev 11.11.4 has every group of the
- * seed, so one read per group never loses its operation when a newer release drops a group. All
- * releases come out of the same builder, so they share every construct a generator sees.
+ * The matrix's first generators generate from the reference release's files: OneDev 11.11.4 has
+ * every group of the seed, so one read per group never loses its operation when a newer release
+ * drops a group. The generators added later generate from the newest release (`NEWEST`), whose
+ * operationIds differ (OneDev renamed most methods at v12.0.0): each release has its read set.
  */
 export const RELEASE = 'v11.11.4';
+export const NEWEST = 'v16.5.6';
+export type MatrixRelease = typeof RELEASE | typeof NEWEST;
 
 export interface DescriptionFiles {
   /** OpenAPI 3.1 */
@@ -36,9 +39,9 @@ export interface DescriptionFiles {
   deref: string;
 }
 
-export function descriptionFiles(): DescriptionFiles {
-  const folder = existsSync(join(ROOT, 'generated/releases', RELEASE, 'openapi.json'))
-    ? join(ROOT, 'generated/releases', RELEASE)
+export function descriptionFiles(release: MatrixRelease = RELEASE): DescriptionFiles {
+  const folder = existsSync(join(ROOT, 'generated/releases', release, 'openapi.json'))
+    ? join(ROOT, 'generated/releases', release)
     : join(ROOT, 'generated');
   return { v31: join(folder, 'openapi.json'), v30: join(folder, 'openapi-3.0.json'), deref: join(folder, 'openapi.deref.json') };
 }
@@ -68,6 +71,46 @@ export const GROUP_READS: Readonly<Record<string, string>> = {
   'Ssh Key': 'sshKeyGet',
 };
 export const SETTING_READ = 'settingGetJobExecutors';
+
+/** What a program of one release reads: one record per group, among them a pull request and a build. */
+export interface ReadSet {
+  /** group -> operationId of its read */
+  reads: Readonly<Record<string, string>>;
+  /** The pull request read: asked for by BIG_ID, answered with it. */
+  pullRequest: string;
+  /** The build read: its `cancellerId` is null. */
+  build: string;
+}
+
+export const READ_SETS: Readonly<Record<MatrixRelease, ReadSet>> = {
+  [RELEASE]: { reads: GROUP_READS, pullRequest: 'pullRequestGetBasicInfo', build: 'buildGetBasicInfo' },
+  // The seed's groups v16.5.6 still has (Milestone, Pull Request Assignment and Pull Request
+  // Review are gone), the issue read and the current user.
+  [NEWEST]: {
+    reads: {
+      'Pull Request': 'pullRequestGetPullRequest',
+      Build: 'buildGetBuild',
+      Issue: 'issueGetIssue',
+      User: 'userGetMe',
+      Group: 'groupGetGroup',
+      'Label Spec': 'labelSpecGetSpec',
+      Role: 'roleGetRole',
+      Package: 'packageGetPack',
+      'Pull Request Comment': 'pullRequestCommentGet',
+      'Pull Request Watch': 'pullRequestWatchGet',
+      'Issue Watch': 'issueWatchGetWatch',
+      Iteration: 'iterationGetIteration',
+      'Issue Work': 'issueWorkGetWork',
+      'Base Authorization': 'baseAuthorizationGetAuthorization',
+      Membership: 'membershipGetMembership',
+      'Issue Link': 'issueLinkGetLink',
+      'Issue Vote': 'issueVoteGetVote',
+      'Ssh Key': 'sshKeyGetKey',
+    },
+    pullRequest: 'pullRequestGetPullRequest',
+    build: 'buildGetBuild',
+  },
+};
 
 /** 2^32 + 42: past int32 and uint32; an exact double, so every language can compare it. */
 export const BIG_ID = 4_294_967_338;
@@ -114,10 +157,10 @@ function answerExample(doc: Json, operationId: string): { name: string | undefin
  * (no example id is that large), so the answer holds one whether the mock answers with the
  * example or with the id asked for. The id is still an int64: the answer stays valid.
  */
-export function mockDocument(description: Json): Json {
+export function mockDocument(description: Json, pullRequestRead = READ_SETS[RELEASE].pullRequest): Json {
   const doc = structuredClone(description);
-  const { name, example } = answerExample(doc, 'pullRequestGetBasicInfo');
-  if (!name) throw new Error('pullRequestGetBasicInfo answers with an inline example; expected a named one');
+  const { name, example } = answerExample(doc, pullRequestRead);
+  if (!name) throw new Error(`${pullRequestRead} answers with an inline example; expected a named one`);
   (example.value as Json).id = BIG_ID;
   return doc;
 }
@@ -136,7 +179,12 @@ export function exchangeFor(doc: Json, exchanges: readonly Exchange[], operation
  * Throws when an answer lacks what a check needs (a null `cancellerId`, a KubernetesExecutor),
  * so no check passes for want of data.
  */
-export function expectedOutput(doc: Json, exchanges: readonly Exchange[], skipped: readonly string[] = []): ProgramOutput {
+export function expectedOutput(
+  doc: Json,
+  exchanges: readonly Exchange[],
+  skipped: readonly string[] = [],
+  set: ReadSet = READ_SETS[RELEASE],
+): ProgramOutput {
   const answer = (operationId: string): any => {
     const exchange = exchangeFor(doc, exchanges, operationId);
     if (!exchange) throw new Error(`the program sent no ${operationId} request`);
@@ -144,27 +192,27 @@ export function expectedOutput(doc: Json, exchanges: readonly Exchange[], skippe
     return JSON.parse(exchange.answer);
   };
   const reads: Record<string, number> = {};
-  for (const operationId of Object.values(GROUP_READS)) {
+  for (const operationId of Object.values(set.reads)) {
     if (!skipped.includes(operationId)) reads[operationId] = answer(operationId).id;
   }
   const executors = answer(SETTING_READ) as Json[];
   const kubernetes = executors.find((e) => e['@type'] === 'KubernetesExecutor');
   if (!kubernetes) throw new Error('the executor list the mock sent has no KubernetesExecutor');
-  const build = answer('buildGetBasicInfo') as Json;
+  const build = answer(set.build) as Json;
   if (build.cancellerId !== null) throw new Error(`the build the mock sent has cancellerId ${build.cancellerId}, not null`);
   return {
     reads,
     executors: { count: executors.length, firstType: executors[0]!['@type'], kubernetesStorageClass: kubernetes.storageClass },
     buildCancellerIdIsNull: true,
-    bigPullRequestId: answer('pullRequestGetBasicInfo').id,
+    bigPullRequestId: answer(set.pullRequest).id,
     setTitleStatus: 200,
   };
 }
 
-/** The groups among `groups` that no read of GROUP_READS or the Setting read belongs to in `doc`. */
-export function uncoveredGroups(doc: Json, groups: readonly string[]): string[] {
+/** The groups among `groups` that no read of the set or the Setting read belongs to in `doc`. */
+export function uncoveredGroups(doc: Json, groups: readonly string[], reads: Readonly<Record<string, string>> = GROUP_READS): string[] {
   const byId = operationsById(doc);
-  const covered = new Set([...Object.values(GROUP_READS), SETTING_READ].map((id) => byId.get(id)?.op.tags?.[0]));
+  const covered = new Set([...Object.values(reads), SETTING_READ].map((id) => byId.get(id)?.op.tags?.[0]));
   return groups.filter((name) => !covered.has(name));
 }
 

@@ -15,8 +15,10 @@ import { seedRows } from '../helpers.js';
 import { removeWorkFolder, workFolder, type Generator } from './generator.js';
 import {
   BIG_ID,
-  GROUP_READS,
+  NEWEST,
   RAW_TITLE,
+  READ_SETS,
+  RELEASE,
   descriptionFiles,
   expectedOutput,
   mockDocument,
@@ -26,6 +28,7 @@ import {
   startRecordedMock,
   uncoveredGroups,
   type Exchange,
+  type MatrixRelease,
   type ProgramOutput,
   type RecordedMock,
 } from './harness.js';
@@ -38,17 +41,25 @@ import { rustGenerators } from './rust/generators.js';
 /** Fastest first, so a broken description shows up early. */
 const generators: Generator[] = [...nodeGenerators, ...pythonGenerators, ...goGenerators, ...rustGenerators, ...javaGenerators];
 
-const files = descriptionFiles();
-const description = readJson(files.v31);
-const mockDoc = mockDocument(description);
+/** Each release the matrix generates from: its files, the mock's document, and (once started) its mock. */
+const releases = Object.fromEntries(
+  ([RELEASE, NEWEST] as const).map((release) => {
+    const files = descriptionFiles(release);
+    const description = readJson(files.v31);
+    return [release, { files, description, mockDoc: mockDocument(description, READ_SETS[release].pullRequest) }];
+  }),
+) as Record<MatrixRelease, { files: ReturnType<typeof descriptionFiles>; description: Record<string, any>; mockDoc: Record<string, any> }>;
+const description = releases[RELEASE].description;
+const mocks = new Map<MatrixRelease, RecordedMock>();
 const times: Record<string, Record<string, number>> = {};
 
-let mock: RecordedMock;
 beforeAll(async () => {
-  mock = await startRecordedMock(mockDoc, { maxRequests: 2000, lifetimeMs: 60 * 60_000 });
+  for (const release of [RELEASE, NEWEST] as const) {
+    mocks.set(release, await startRecordedMock(releases[release].mockDoc, { maxRequests: 2000, lifetimeMs: 60 * 60_000 }));
+  }
 });
 afterAll(async () => {
-  await mock?.close();
+  for (const mock of mocks.values()) await mock.close();
   const lines = Object.entries(times).map(
     ([name, phases]) => `${name}: ${Object.entries(phases).map(([p, ms]) => `${p} ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
   );
@@ -63,8 +74,19 @@ it("GROUP_READS and the Setting read cover each of the seed catalogue's 20 group
   expect(uncoveredGroups(description, seedGroups)).toEqual([]);
 });
 
+it(`the ${NEWEST} reads cover every seed group ${NEWEST} still has, issues and the current user`, () => {
+  const doc = releases[NEWEST].description;
+  const present = new Set(Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((item) => Object.values(item).map((op) => op?.tags?.[0])));
+  const seedGroups = [...new Set(seedRows.map((row) => row.group))].filter((group) => present.has(group));
+  expect(seedGroups.length).toBeGreaterThanOrEqual(17);
+  expect(uncoveredGroups(doc, [...seedGroups, 'Issue', 'User'], READ_SETS[NEWEST].reads)).toEqual([]);
+});
+
 for (const generator of generators) {
-  describe(`${generator.language}: ${generator.name} (generated from ${generator.file})`, () => {
+  const release = generator.release ?? RELEASE;
+  const set = READ_SETS[release];
+  const { files, mockDoc } = releases[release];
+  describe(`${generator.language}: ${generator.name} (generated from ${release} ${generator.file})`, () => {
     let work: string;
     let output: ProgramOutput;
     let expected: ProgramOutput;
@@ -84,29 +106,39 @@ for (const generator of generators) {
       work = workFolder(generator.name.replace(/[^a-z0-9]+/gi, '-'), generator.program);
       await timed('generate', () => generator.generate(work, files));
       await timed('build', () => generator.build(work));
+      const mock = mocks.get(release)!;
       const from = mock.exchanges.length;
       const stdout = await timed('run', () => generator.run(work, mock.baseUrl, RAW_TITLE));
       exchanges = mock.exchanges.slice(from);
       output = parseProgramOutput(stdout);
-      expected = expectedOutput(mockDoc, exchanges, skippedReads);
+      expected = expectedOutput(mockDoc, exchanges, skippedReads, set);
     }, 25 * 60_000);
     afterAll(() => {
       if (work) removeWorkFolder(work);
     });
 
     const missing = generator.missingGroups ?? {};
-    const skippedReads = Object.keys(missing).map((group) => GROUP_READS[group]!);
+    const skippedReads = Object.keys(missing).map((group) => set.reads[group]!);
 
     it('reads one record in each group and decodes its id as the mock sent it', () => {
-      expect(Object.keys(expected.reads).length).toBe(Object.keys(GROUP_READS).length - skippedReads.length);
+      expect(Object.keys(expected.reads).length).toBe(Object.keys(set.reads).length - skippedReads.length);
       expect(output.reads).toEqual(expected.reads);
       expect(exchanges.filter((e) => e.method === 'GET' && e.status !== 200).map((e) => `${e.url} ${e.status}`)).toEqual([]);
     });
 
     if (Object.keys(missing).length > 0) {
       it(`lacks only the operations of ${Object.keys(missing).join(', ')} (${Object.values(missing).join('; ')})`, () => {
-        for (const group of Object.keys(missing)) expect(generator.hasOperation!(work, GROUP_READS[group]!)).toBe(false);
-        expect(generator.hasOperation!(work, 'pullRequestGetBasicInfo')).toBe(true);
+        for (const group of Object.keys(missing)) expect(generator.hasOperation!(work, set.reads[group]!)).toBe(false);
+        expect(generator.hasOperation!(work, set.pullRequest)).toBe(true);
+      });
+    }
+
+    const required = generator.requiredOperations;
+    if (required) {
+      it(`has ${required.operationIds.join(', ')} (${required.why})`, () => {
+        expect(required.operationIds.filter((id) => !generator.hasOperation!(work, id))).toEqual([]);
+        // The lookup itself can fail: an operation no release has is not found.
+        expect(generator.hasOperation!(work, 'noSuchGroupNoSuchOperation')).toBe(false);
       });
     }
 

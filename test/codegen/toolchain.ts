@@ -148,7 +148,8 @@ export function ensureOpenapiGenerator(): Promise<boolean> {
   });
 }
 
-// ---- Go: oapi-codegen is a `tool` of the module in test/codegen/go (pinned by go.mod and go.sum).
+// ---- Go: oapi-codegen and ogen are `tool`s of the module in test/codegen/go (pinned by go.mod and
+// go.sum), which also requires what the clients they and openapi-generator write import.
 
 export const GO_DIR = join(CODEGEN, 'go');
 export const goEnv = (): NodeJS.ProcessEnv => ({
@@ -158,16 +159,21 @@ export const goEnv = (): NodeJS.ProcessEnv => ({
   GOTOOLCHAIN: 'local',
 });
 
+/** Binary name under $CACHE/go -> the `tool` package of go.mod it is built from. */
+export const GO_TOOLS = {
+  'oapi-codegen': 'github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen',
+  ogen: 'github.com/ogen-go/ogen/cmd/ogen',
+} as const;
+
 export function ensureGo(): Promise<boolean> {
   const pin = fileSha(join(GO_DIR, 'go.sum')) + fileSha(join(GO_DIR, 'go.mod'));
   return ensure('go', join(CACHE, 'go', 'stamp'), pin, async () => {
     mkdirSync(join(CACHE, 'go'), { recursive: true });
-    // Downloads every module go.sum names and builds the generator once (later runs hit the build cache).
+    // Downloads every module go.sum names and builds the generators once (later runs hit the build cache).
     await run('go', ['mod', 'download'], { cwd: GO_DIR, env: goEnv() });
-    await run('go', ['build', '-o', join(CACHE, 'go', 'oapi-codegen'), 'github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen'], {
-      cwd: GO_DIR,
-      env: goEnv(),
-    });
+    for (const [binary, tool] of Object.entries(GO_TOOLS)) {
+      await run('go', ['build', '-o', join(CACHE, 'go', binary), tool], { cwd: GO_DIR, env: goEnv() });
+    }
   });
 }
 

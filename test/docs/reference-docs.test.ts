@@ -27,8 +27,10 @@ const MAX_SERVER_REQUESTS = SUPPORTED_RELEASES.length * 4 * 8 + 40;
 
 interface Expected {
   doc: OpenAPIObject;
-  /** Groups that have operations, in the description's tag order. */
+  /** Groups that have operations, in the description's tag order, then the web hooks' groups. */
   groups: string[];
+  /** The groups of the description's tags (the web hooks' groups are the tags of their events). */
+  tagGroups: string[];
   /** Per group: its operations as "Summary METHOD". */
   operations: Map<string, string[]>;
   total: number;
@@ -40,13 +42,16 @@ function expected(tag: SupportedRelease): Expected {
   const doc = committedDocument(tag);
   const operations = new Map<string, string[]>();
   const all = operationsOf(doc);
-  for (const { method, operation } of all) {
+  // Web hooks are listed like operations, in groups named by their tags, after the resource groups.
+  const webhooks = Object.values((doc.webhooks ?? {}) as Record<string, { post: OperationObject }>).map(({ post }) => ({ method: 'POST', operation: post }));
+  for (const { method, operation } of [...all, ...webhooks]) {
     const group = operation.tags![0]!;
     operations.set(group, [...(operations.get(group) ?? []), `${operation.summary} ${method}`]);
   }
-  const groups = (doc.tags ?? []).map((t) => t.name).filter((name) => operations.has(name));
+  const tagGroups = (doc.tags ?? []).map((t) => t.name).filter((name) => operations.has(name));
+  const groups = [...tagGroups, ...new Set(webhooks.map(({ operation }) => operation.tags![0]!).filter((g) => !tagGroups.includes(g)))];
   const searched = [0, all.length >> 1, all.length - 1].map((i) => all[i]!.operation);
-  return { doc, groups, operations, total: all.length, searched };
+  return { doc, groups, tagGroups, operations, total: all.length + webhooks.length, searched };
 }
 
 /** First sentence of a Markdown description, as the page shows it (no code backticks). */
@@ -99,7 +104,7 @@ async function expandGroups(page: Page, want: Expected): Promise<Map<string, Sho
 /** Opens each group's page in turn; true for each group whose page shows its description's first sentence. */
 async function groupPagesShowDescriptions(page: Page, want: Expected): Promise<Map<string, boolean>> {
   const shown = new Map<string, boolean>();
-  for (const group of want.groups) {
+  for (const group of want.tagGroups) {
     const description = firstSentence(want.doc.tags!.find((t) => t.name === group)!.description ?? '');
     shown.set(
       group,
@@ -313,7 +318,7 @@ describe(`the ${DEFAULT_RELEASE} reference in depth`, () => {
 
   it('opens each group on its own page with its description', async () => {
     const shown = await groupPagesShowDescriptions(page, want);
-    for (const group of want.groups) expect(shown.get(group), `the ${group} page shows its description`).toBe(true);
+    for (const group of want.tagGroups) expect(shown.get(group), `the ${group} page shows its description`).toBe(true);
   });
 
   it('renders an example request and response for creating a pull request', async () => {

@@ -1,6 +1,7 @@
 /**
  * docs/guides/download-an-artifact.md, run against the mock: the build found by its number is the
- * one whose artifacts are listed and downloaded; the listing walk ends although the mock answers
+ * one whose artifacts are listed (the root form of Get Artifact Info for the root, the nested form
+ * for a directory) and downloaded; the listing walk ends although the mock answers
  * the same listing for every path; the file written holds exactly the bytes the server sent, at
  * the artifact's path under the folder; a 204 listing is empty, a 404 (build gone) and a 500 (not
  * a file) are thrown, and a path that would leave the folder is refused before any request.
@@ -48,7 +49,8 @@ describe('guide: download an artifact', () => {
     const build = await buildNumbered(187);
     const sent = run.map((r) => ({ ...r, url: new URL(r.path, mock.origin) }));
     expect(sent[0]!.url.pathname).toBe('/~api/builds');
-    expect(sent[0]!.url.searchParams.get('query')).toBe('"Number" is "acme/webapp#187"');
+    // The reference is the query itself (every release takes it unquoted).
+    expect(sent[0]!.url.searchParams.get('query')).toBe('acme/webapp#187');
     expect(sent.slice(1).map((r) => `${r.method} ${decodeURIComponent(r.url.pathname)} ${r.status}`)).toEqual([
       `GET /~api/artifacts/${build.id}/infos 200`,
       // The mock answers the root's listing for /dist too; the walk takes nothing from it and stops.
@@ -62,6 +64,8 @@ describe('guide: download an artifact', () => {
     const root = (await (await fetch(`${mock.baseUrl}/artifacts/${build.id}/infos`, { headers: auth })).json()) as { children: Rec[] };
     const files = root.children.filter((c) => c['@type'] === 'FileInfo');
     expect(files.length).toBeGreaterThan(0);
+    // Entries are not listed further: a directory entry comes without entries of its own.
+    expect(root.children.filter((c) => Array.isArray(c.children))).toEqual([]);
     const file = join(downloads.dir, 'dist/webapp-4.2.0.tar.gz');
     const sent = new Uint8Array(await (await fetch(`${mock.baseUrl}/artifacts/${build.id}/contents/dist/webapp-4.2.0.tar.gz`, { headers: auth })).arrayBuffer());
     expect(guide.printed).toEqual([

@@ -7,8 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { writeRelease } from '../../scripts/lib/describe.js';
 import { ROOT } from '../helpers.js';
-import { FLOW_GUIDES, GUIDES_DIR, runModule, startLoggedMock, tsBlocks, type LoggedMock } from './guide-module.js';
+import { FLOW_GUIDES, GUIDES_DIR, moduleFolder, runModule, startLoggedMock, tsBlocks, type LoggedMock } from './guide-module.js';
 
 /** Ways an id gets written into code: `requestId: 42`, `reviewerIds: [3]`, `id: 7`, `'/pulls/42'`. */
 const HARD_CODED_ID = [/\b\w*Ids?\s*:\s*\[?\s*\d/, /\bid\s*:\s*\d/, /['"`]\/[\w-]+\/\d+/];
@@ -19,6 +20,17 @@ function hardCodedIds(markdown: string): string[] {
 }
 
 const EXAMPLE_ORIGIN = 'https://onedev.example.com';
+
+/**
+ * The OneDev tag a sample is written for: the release its client names (`release: 'v14.1.9'`), or
+ * the tag whose description it reads (`onedev-v16.3.2/openapi.json`, as `describe` writes it).
+ */
+function tagOf(sample: string): { tag: string; described?: string } | undefined {
+  const described = /'(onedev-(v\d+\.\d+\.\d+)\/openapi\.json)'/.exec(sample);
+  if (described) return { tag: described[2]!, described: described[1]! };
+  const named = /\brelease: '(v\d+\.\d+\.\d+)'/.exec(sample);
+  return named ? { tag: named[1]! } : undefined;
+}
 
 describe('getting started: no hard-coded ids', () => {
   it('the check finds ids written into code', () => {
@@ -47,6 +59,9 @@ describe('getting started: the samples run against the mock', () => {
   /** What the samples sent, before the tests' own requests. */
   let answered: LoggedMock['requests'];
   const runs: Array<{ printed: string[]; remove: () => Promise<void> }> = [];
+  /** Mocks of the tags other samples are written for, by sample number; and the folder `describe` wrote into. */
+  const others = new Map<number, { tag: string; mock: LoggedMock }>();
+  let described: Awaited<ReturnType<typeof moduleFolder>> | undefined;
   const sent: Array<{ method: string; url: string; body: unknown }> = [];
   const read = async (path: string): Promise<any> => (await fetch(`${mock.baseUrl}${path}`, { headers: { authorization: 'Bearer admin' } })).json();
 
@@ -64,7 +79,21 @@ describe('getting started: the samples run against the mock', () => {
     try {
       for (const [i, block] of blocks.entries()) {
         expect(block, `sample ${i + 1} talks to the example server`).toContain(EXAMPLE_ORIGIN);
-        runs.push(await runModule(`getting-started-${i + 1}`, block.replaceAll(EXAMPLE_ORIGIN, mock.origin), { ONEDEV_TOKEN: 'guide-test-token' }));
+        // A sample for another tag talks to a mock of that tag, reading the files `describe` writes.
+        const other = tagOf(block);
+        let code = block;
+        let target = mock;
+        if (other) {
+          target = await startLoggedMock({ stateful: true, records: 30, release: other.tag });
+          others.set(i + 1, { tag: other.tag, mock: target });
+          if (other.described) {
+            described ??= await moduleFolder('onedev-described-');
+            const folder = join(described.dir, `onedev-${other.tag}`);
+            await writeRelease(other.tag, folder);
+            code = code.replaceAll(`'${other.described}'`, JSON.stringify(join(folder, 'openapi.json')));
+          }
+        }
+        runs.push(await runModule(`getting-started-${i + 1}`, code.replaceAll(EXAMPLE_ORIGIN, target.origin), { ONEDEV_TOKEN: 'guide-test-token' }));
       }
     } finally {
       spy.mockRestore();
@@ -75,6 +104,8 @@ describe('getting started: the samples run against the mock', () => {
     for (const run of runs) await run.remove();
     await mock?.close();
     await before?.close();
+    for (const { mock: other } of others.values()) await other.close();
+    await described?.remove();
   });
 
   it('reads the pull request the reference names, by the id the lookup found', async () => {
@@ -88,7 +119,9 @@ describe('getting started: the samples run against the mock', () => {
     const me = await read('/users/me');
     const created = sent.find((r) => r.method === 'POST' && r.url.endsWith('/~api/pull-request-comments'))!;
     const body = JSON.parse(String(created.body)) as Record<string, unknown>;
-    const firstOpen = ((await read(`/pulls?offset=0&count=25&query=${encodeURIComponent('"Status" is "Open"')}`)) as Array<{ id: number }>)[0]!;
+    // The listing as the sample saw it: later samples merge a pull request on the stateful mock.
+    const listing = await fetch(`${before.baseUrl}/pulls?offset=0&count=25&query=open`, { headers: { authorization: 'Bearer admin' } });
+    const firstOpen = ((await listing.json()) as Array<{ id: number }>)[0]!;
     expect(body).toEqual({ requestId: firstOpen.id, userId: me.id, content: 'Looks good to me' });
     const deleted = answered.find((r) => r.method === 'DELETE')!;
     expect(deleted.status).toBe(200);
@@ -109,5 +142,25 @@ describe('getting started: the samples run against the mock', () => {
   it('every sample reached the mock and none was refused', () => {
     expect(answered.length).toBeGreaterThan(10);
     expect(answered.filter((r) => r.status >= 400)).toEqual([]);
+    for (const { tag, mock: other } of others.values()) {
+      expect(other.requests.length, tag).toBeGreaterThan(1);
+      expect(other.requests.filter((r) => r.status >= 400), tag).toEqual([]);
+    }
+  });
+
+  it('runs the samples for another release against a mock of that release, with what it answers', async () => {
+    expect([...others.values()].map((o) => o.tag)).toEqual(['v14.1.9', 'v16.3.2']);
+    for (const [sample, { tag, mock: other }] of others) {
+      const pulls = (await (await fetch(`${other.baseUrl}/pulls?offset=0&count=30`, { headers: { authorization: 'Bearer admin' } })).json()) as Array<Record<string, unknown>>;
+      const pull = pulls.find((p) => p.number === 128)!;
+      if (tag === 'v14.1.9') {
+        // Get Pull Request Review of the first review listed: v14.1.9 still has both.
+        const reviews = (await (await fetch(`${other.baseUrl}/pulls/${String(pull.id)}/reviews`, { headers: { authorization: 'Bearer admin' } })).json()) as Array<Record<string, unknown>>;
+        expect(runs[sample - 1]!.printed).toEqual([String(reviews[0]!.status)]);
+        expect(other.requests.map((r) => r.path)).toContain(`/~api/pull-request-reviews/${String(reviews[0]!.id)}`);
+      } else {
+        expect(runs[sample - 1]!.printed).toEqual([String(pull.title)]);
+      }
+    }
   });
 });

@@ -27,12 +27,14 @@ export const FLOW_GUIDES = [
   'open-and-merge-a-pull-request',
   'trigger-a-job-and-follow-its-build',
   'download-an-artifact',
+  'receive-web-hooks',
 ] as const;
 export type FlowGuide = (typeof FLOW_GUIDES)[number];
 
 /** The package's entries as guides import them, and the sources they are built from. */
 const ENTRIES: ReadonlyArray<[string, string]> = [
   ["from 'onedev-openapi/mock'", `from ${JSON.stringify(join(ROOT, 'scripts/lib/mock/server.js'))}`],
+  ["from 'onedev-openapi/webhooks'", `from ${JSON.stringify(join(ROOT, 'src/webhooks/index.js'))}`],
   ["from 'onedev-openapi'", `from ${JSON.stringify(join(ROOT, 'src/index.js'))}`],
 ];
 

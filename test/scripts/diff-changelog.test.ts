@@ -74,8 +74,76 @@ describe('the API changelog', () => {
   it('renders newest pair first, with counts and marks', () => {
     const text = renderChangelog([changes, releaseChanges('v2', 'v3', after, after)]);
     expect(text.indexOf('## v2 → v3')).toBeLessThan(text.indexOf('## v1 → v2'));
-    expect(text).toContain('1 operation(s) added, 0 removed; 4 schema(s) changed;');
+    expect(text).toContain('1 operation(s) added, 0 removed; 0 web-hook event(s) added, 0 removed; 4 schema(s) changed;');
     expect(text).toContain('- **breaking** property `rocketCount` removed');
-    expect(text).toMatch(/## v2 → v3\n\n0 operation\(s\) added, 0 removed; 0 schema\(s\) changed; 0 breaking change\(s\)\./);
+    expect(text).toMatch(/## v2 → v3\n\n0 operation\(s\) added, 0 removed; 0 web-hook event\(s\) added, 0 removed; 0 schema\(s\) changed; 0 breaking change\(s\)\./);
+  });
+});
+
+describe('web hooks in the changelog', () => {
+  const hook = (eventType: string, payload: string, headers: string[]) => ({
+    post: {
+      operationId: `webhook${payload}`,
+      'x-onedev-event-type': eventType,
+      'x-onedev-custom-headers': headers.includes('X-Trace'),
+      parameters: headers.map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } })),
+      requestBody: { required: true, ...json(ref(payload)) },
+      responses: { '200': { description: 'ok' } },
+    },
+  });
+  const withHooks = (base: OpenAPIObject, hooks: Record<string, unknown>, payloads: Record<string, unknown>): OpenAPIObject =>
+    ({ ...base, webhooks: hooks, components: { schemas: { ...base.components!.schemas, ...payloads } } }) as OpenAPIObject;
+  const base = doc({ id: { type: 'integer' } }, { title: { type: 'string' } });
+  const payload = (properties: Record<string, unknown>) => ({ type: 'object', properties, required: Object.keys(properties) });
+  const before = withHooks(
+    base,
+    { RefUpdated: hook('CODE_PUSH', 'RefUpdatedPayload', ['X-OneDev-Signature']), BuildRetrying: hook('BUILD', 'BuildRetryingPayload', ['X-OneDev-Signature']) },
+    { RefUpdatedPayload: payload({ refName: { type: 'string' }, notified: { type: 'array' } }), BuildRetryingPayload: payload({ buildId: { type: 'integer' } }) },
+  );
+  const after = withHooks(
+    base,
+    {
+      RefUpdated: hook('CODE_PUSH', 'RefUpdatedPayload', ['X-OneDev-Signature', 'X-Trace']),
+      WorkspaceCreated: hook('WORKSPACE', 'WorkspaceCreatedPayload', ['X-OneDev-Signature', 'X-Trace']),
+    },
+    { RefUpdatedPayload: payload({ refName: { type: 'string' }, type: { type: 'string', enum: ['RefUpdated'] } }), WorkspaceCreatedPayload: payload({ workspaceId: { type: 'integer' } }) },
+  );
+  const changes = releaseChanges('v1', 'v2', before, after);
+
+  it('lists events added and removed, event types and headers; only an event type gone is breaking (hooks can no longer select it)', () => {
+    expect(changes.webhooks).toEqual([
+      { breaking: false, text: 'event type `WORKSPACE` added: hooks can select it' },
+      { breaking: true, text: 'event type `BUILD` removed: hooks can no longer select it' },
+      { breaking: false, text: 'added: `WorkspaceCreated` (WORKSPACE, payload `WorkspaceCreatedPayload`)' },
+      { breaking: false, text: 'removed: `BuildRetrying` (BUILD): no longer posted' },
+      { breaking: false, text: 'header `X-Trace` added to every delivery' },
+      { breaking: false, text: 'hooks may add headers of their own (custom headers)' },
+    ]);
+  });
+
+  it('marks an event moved to another event type, and a header no longer sent, breaking', () => {
+    const moved = withHooks(base, { RefUpdated: hook('BUILD', 'RefUpdatedPayload', []) }, { RefUpdatedPayload: payload({ refName: { type: 'string' } }) });
+    const back = releaseChanges('v2', 'v3', after, moved).webhooks.filter((e) => e.breaking).map((e) => e.text);
+    expect(back).toEqual(
+      expect.arrayContaining([
+        '`RefUpdated`: event type CODE_PUSH → BUILD',
+        'header `X-Trace` no longer sent',
+        'header `X-OneDev-Signature` no longer sent',
+        'hooks no longer send headers of their own (custom headers)',
+      ]),
+    );
+  });
+
+  it('lists payload changes with the schemas, as changes to what a receiver reads', () => {
+    expect(changes.schemas.get('RefUpdatedPayload')).toEqual([
+      { breaking: false, text: 'property `type` added (string)' },
+      { breaking: true, text: 'property `notified` removed' },
+    ]);
+  });
+
+  it('renders a Web hooks section and counts the events', () => {
+    const text = renderChangelog([changes]);
+    expect(text).toContain('0 operation(s) added, 0 removed; 1 web-hook event(s) added, 1 removed;');
+    expect(text).toContain('### Web hooks\n\n- event type `WORKSPACE` added');
   });
 });

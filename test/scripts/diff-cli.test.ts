@@ -65,6 +65,16 @@ describe('npm run diff', () => {
     expect(notOpenApi.stderr).not.toMatch(/\n\s+at /);
     const usage = await diff('one.json');
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('usage: npm run diff');
+    expect(usage.stderr).toContain('Give two descriptions, the old one and the new one (got 1)');
+    expect(usage.stderr).toContain('Usage: npm run diff -- <old.json|yaml> <new.json|yaml>');
+  });
+
+  it('--help prints the usage on stdout and exits 0, like the other tools', async () => {
+    const help = await diff('--help');
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: npm run diff -- <old\.json\|yaml> <new\.json\|yaml>\n/);
+    const unknown = await diff('--strict', 'a.json', 'b.json');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown option '--strict'/);
   });
 });

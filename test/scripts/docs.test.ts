@@ -1,11 +1,13 @@
 /** `npm run docs`: the local static server for generated/docs/. */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PORT, DocsUsageError, parsePort, resolveInside, startDocsServer, type DocsServer } from '../../scripts/docs.js';
+import { docsDocument, unpackDescription } from '../../scripts/lib/docs/page.js';
+import { buildRelease } from '../../scripts/lib/releases.js';
 import { DEFAULT_RELEASE, ROOT } from '../helpers.js';
 
 const PAGE = '<!DOCTYPE html><title>probe</title><p>reference</p>';
@@ -129,10 +131,11 @@ describe('startDocsServer', () => {
   });
 });
 
-/** Runs `tsx scripts/docs.ts` with arguments; resolves when it exits (or is stopped after 20 s). */
+/** Runs `tsx scripts/docs.ts` with arguments; resolves when it exits (or is stopped after `limitMs`). */
 function runCli(
   args: string[],
   onUrl?: (url: string, stop: () => void) => Promise<void>,
+  limitMs = 20_000,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/docs.ts', ...args], {
@@ -140,7 +143,7 @@ function runCli(
       env: { ...process.env, DOCS_PORT: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
     let stdout = '';
     let stderr = '';
     let seen = false;
@@ -187,10 +190,65 @@ describe('npm run docs (the command)', () => {
     expect(result.code).toBe(0);
   });
 
-  it('refuses a bad port with a one-line reason and exit code 1, no stack trace', async () => {
+  it('refuses a bad port with the reason and the usage, exit code 2, no stack trace', async () => {
     const result = await runCli(['--port', 'eighty']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('npm run docs: --port must be a whole number from 0 to 65535, got "eighty"');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^--port must be a whole number from 0 to 65535, got "eighty"\nUsage: npm run docs -- /);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
+
+  it('refuses an unknown tag (exit 2, the nearest older known tag), and --out without --release', async () => {
+    const unknown = await runCli(['--release', 'v13.2.0'], undefined, 60_000);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^Unknown OneDev release "v13\.2\.0": the nearest older tag it knows is v13\.1\.7\./);
+    expect(unknown.stderr).toMatch(/^ {2}v13\.1: +v13\.1\.0 /m);
+    const lonely = await runCli(['--out', 'somewhere']);
+    expect(lonely.code).toBe(2);
+    expect(lonely.stderr).toMatch(/^--out goes with --release <tag>/);
+  });
+});
+
+describe('npm run docs -- --release <tag> (any tag, written to a folder)', () => {
+  const out = mkdtempSync(join(tmpdir(), 'docs-release-'));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('writes the tag pages, the shared renderer and an entry page, then serves them with --serve', async () => {
+    const tags = ['v12.0.3', 'v16.3.2'] as const;
+    const served: Record<string, { status: number; body: string }> = {};
+    const result = await runCli(['--release', tags[1], '--release', tags[0], '--out', out, '--serve', '--port', '0'], async (url, stop) => {
+      try {
+        for (const path of ['', `${tags[1]}/index.html`]) {
+          const res = await fetch(url + path, { signal: AbortSignal.timeout(10_000) });
+          served[path] = { status: res.status, body: await res.text() };
+        }
+      } finally {
+        stop();
+      }
+    }, 180_000);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^OneDev API reference for v16\\.3\\.2, v12\\.0\\.3: wrote 5 files in [\\d.]+ s; open ${out.replaceAll('.', '\\.')}/index\\.html\\n`));
+    expect(readdirSync(out).sort()).toEqual(['index.html', 'redoc.css', 'redoc.standalone.js', ...tags].sort());
+
+    // The entry forwards to the newest tag written; the renderer is the build's.
+    const entry = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(entry).toContain(`location.replace("${tags[1]}/index.html" + location.hash)`);
+    expect(served['']!.body).toBe(entry);
+    expect(readFileSync(join(out, 'redoc.standalone.js'), 'utf8') === readFileSync(join(ROOT, 'generated/docs/redoc.standalone.js'), 'utf8')).toBe(true);
+
+    for (const tag of tags) {
+      const page = readFileSync(join(out, tag, 'index.html'), 'utf8');
+      // The page carries that tag's description, as the published pages carry theirs.
+      const packed = /<script type="application\/octet-stream" id="api-description"[^>]*>([^<]+)<\/script>/.exec(page)![1]!;
+      expect(unpackDescription(packed)).toEqual(JSON.parse(JSON.stringify(docsDocument(buildRelease(tag)))));
+      expect(page).toContain(`<title>OneDev REST API: OneDev ${tag}</title>`);
+      // Prerendered: the operation list is in the markup before the renderer runs.
+      expect(page).toMatch(/Get Server Version/);
+      // The release bar links exactly the pages written together, newest first.
+      const bar = /<nav class="onedev-releases"[^>]*>([\s\S]*?)<\/nav>/.exec(page)![1]!;
+      expect([...bar.matchAll(/href="\.\.\/(v[\d.]+)\/index\.html"/g)].map((m) => m[1])).toEqual([tags[1], tags[0]]);
+      expect(bar).toContain(`aria-current="page" href="../${tag}/index.html"`);
+    }
+    expect(served[`${tags[1]}/index.html`]!.body).toBe(readFileSync(join(out, tags[1], 'index.html'), 'utf8'));
+  }, 240_000);
 });

@@ -61,13 +61,15 @@ describe.each(SUPPORTED_RELEASES)('records derived from the %s description', (re
     expect(limited.map((p) => p.path)).toEqual(expect.arrayContaining(['/builds', '/packages', '/pulls']));
   });
 
-  it('generates 250 records a kind, with distinct ids, numbers and names, each valid against its schema', () => {
+  it('generates 250 records a kind, with distinct ids, numbers and names (paths for projects), each valid against its schema', () => {
     for (const kind of model.kinds.filter((k) => k.paged)) {
       const records = population(kind, 250);
       expect(records, kind.name).toHaveLength(250);
       if (kind.properties.has('id')) expect(new Set(records.map((r) => r.id)).size, kind.name).toBe(250);
       if (kind.properties.has('number')) expect(new Set(records.map((r) => r.number)).size, kind.name).toBe(250);
-      if (kind.properties.has('name')) expect(new Set(records.map((r) => r.name)).size, kind.name).toBe(250);
+      // Projects go by their paths: a name repeats under other parents (acme/webapp, robin/webapp).
+      const distinct = kind.properties.has('path') ? 'path' : 'name';
+      if (kind.properties.has(distinct)) expect(new Set(records.map((r) => r[distinct])).size, kind.name).toBe(250);
       const validate = validator.compile({ $ref: kind.ref });
       const invalid = records.filter((r) => !validate(r));
       expect(invalid.length, `${kind.name}: ${JSON.stringify(validate.errors?.slice(0, 2))}`).toBe(0);
@@ -144,24 +146,34 @@ describe('paging and queries over HTTP, with the client', () => {
     expect(ids.size).toBe(250);
   });
 
-  it('resolves a pull request and a build number to the one record that has it', async () => {
+  it('resolves a pull request and a build number, in the project that has it, to the one record', async () => {
+    // Records are spread over projects: a reference names the record's own project, by path or by key.
+    const projectOf = async (record: Rec): Promise<Rec> =>
+      JSON.parse((await get(`/projects/${String(record.targetProjectId ?? record.projectId)}`)).text) as Rec;
     const pulls = JSON.parse((await get('/pulls?offset=0&count=100')).text) as Rec[];
     const pull = pulls[57]!;
-    expect(await client().resolvePullRequestId(`acme/webapp#${String(pull.number)}`)).toBe(pull.id);
+    const pullProject = await projectOf(pull);
+    expect(await client().resolvePullRequestId(`${String(pullProject.path)}#${String(pull.number)}`)).toBe(pull.id);
     const builds = JSON.parse((await get('/builds?offset=100&count=100')).text) as Rec[];
-    const build = builds[3]!;
-    expect(await client().resolveBuildId(`ACME-${String(build.number)}`)).toBe(build.id);
+    const keyed = [];
+    for (const build of builds) {
+      const project = await projectOf(build);
+      if (typeof project.key === 'string') keyed.push({ build, key: project.key });
+      if (keyed.length > 0) break;
+    }
+    expect(keyed.length, 'a build in a project with a key').toBe(1);
+    expect(await client().resolveBuildId(`${keyed[0]!.key}-${String(keyed[0]!.build.number)}`)).toBe(keyed[0]!.build.id);
     // A number no record has: the query finds none.
-    const none = await get(`/pulls?offset=0&count=10&query=${encodeURIComponent('"Number" is "acme/webapp#999999"')}`);
+    const none = await get(`/pulls?offset=0&count=10&query=${encodeURIComponent(`${String(pullProject.path)}#999999`)}`);
     expect(none).toEqual({ status: 200, text: '[]' });
     // The by-id read agrees with the listing.
     expect(JSON.parse((await get(`/pulls/${String(pull.id)}`)).text)).toEqual(pull);
   });
 
-  it("refuses a number without its project, with the release's status for bad queries", async () => {
-    const refused = await get(`/pulls?offset=0&count=10&query=${encodeURIComponent('"Number" is "128"')}`);
-    expect(refused.status).toBe(QUERY_REFUSAL);
-    expect(refused.text).toMatch(/must name its project/);
+  it("refuses a reference to a project that does not exist, with the release's own status and words", async () => {
+    const refused = await get(`/pulls?offset=0&count=10&query=${encodeURIComponent('no/such/project#128')}`);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.text).toMatch(/no\/such\/project/);
   });
 
   it('refuses count over 100 on pulls, builds and packages for non-administrators only; on roles for everyone', async () => {
@@ -196,5 +208,23 @@ describe('the administrators option', () => {
     const as = (user: string) => ask(engine, 'GET', '/pulls?offset=0&count=200', { headers: { authorization: basicAuth(user, 'x') } });
     expect((await as('admin')).status).toBe(QUERY_REFUSAL);
     expect((await as('root')).status).toBe(200);
+  });
+});
+
+describe('the reference lookup the client sends, at every published release', () => {
+  // The client sends the bare reference (`path#N`), the one form every release's query language takes.
+  it.each(SUPPORTED_RELEASES)('%s: resolvePullRequestId finds the record by its project path and number', async (release) => {
+    const mock = await startMockServer({ port: 0, release, records: 40 });
+    try {
+      const auth = { authorization: basicAuth('robin', 'any-token') };
+      const json = async (path: string): Promise<any> => (await fetch(`${mock.baseUrl}${path}`, { headers: auth })).json();
+      const pulls = (await json('/pulls?offset=0&count=40')) as Rec[];
+      const pull = pulls[pulls.length - 1]!;
+      const project = (await json(`/projects/${String(pull.targetProjectId)}`)) as Rec;
+      const onedev = createOneDevClient({ baseUrl: mock.origin, auth: { user: 'robin', accessToken: 'any-token' } });
+      expect(await onedev.resolvePullRequestId(`${String(project.path)}#${String(pull.number)}`)).toBe(pull.id);
+    } finally {
+      await mock.close();
+    }
   });
 });

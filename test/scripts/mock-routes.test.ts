@@ -1,8 +1,9 @@
 /**
  * The mock's router (scripts/lib/mock/routes.ts) places requests as the plain search over every
- * template does (findRoute), on every path of every release's description and a few variants
- * of each, with 405 where only another method has the path. Also: a parameter marked
- * `x-multi-segment` spans segments.
+ * template does (findRoute), the JAX-RS way: the path's template first (the most words, whatever
+ * the method), then the method among that template's operations, 405 when it has none of them;
+ * on every path of every release's description and a few variants of each. Also: a parameter
+ * marked `x-multi-segment` spans segments.
  */
 import { describe, expect, it } from 'vitest';
 import { findRoute, pathValues, routesOf, Router } from '../../scripts/lib/mock/routes.js';
@@ -22,8 +23,12 @@ describe.each(SUPPORTED_RELEASES)('routing on the %s description', (release) => 
     for (const method of METHODS) {
       for (const path of paths) {
         const found = findRoute(routes, method, path);
-        const elsewhere = METHODS.some((m) => findRoute(routes, m, path));
-        const expected = found ? found.path : elsewhere ? 405 : 404;
+        let template = found;
+        for (const other of METHODS.filter((m) => m !== method)) {
+          const match = findRoute(routes, other, path);
+          if (match && (!template || match.literals > template.literals)) template = match;
+        }
+        const expected = !template ? 404 : found && found.path === template.path ? found.path : 405;
         const placed = router.place(method, path);
         const got = 'route' in placed ? placed.route.path : placed.status;
         if (got !== expected) mismatches.push(`${method} ${path}: ${got}, expected ${expected}`);
@@ -32,21 +37,43 @@ describe.each(SUPPORTED_RELEASES)('routing on the %s description', (release) => 
     expect(mismatches).toEqual([]);
     expect(paths.length).toBeGreaterThan(400);
   });
+
+  it('answers a method another template of the path would take with 405 when the path\'s own template lacks it', () => {
+    const me = routes.find((r) => r.method === 'GET' && r.path === '/users/me');
+    if (!me) return; // a release without Get My Info
+    const placed = router.place('POST', '/users/me');
+    expect(placed).toEqual({ status: 405, allowed: ['GET', 'HEAD'] });
+    expect('route' in router.place('POST', '/users/7') && router.place('POST', '/users/7')).toBeTruthy();
+  });
 });
 
 describe('parameters that span segments', () => {
   const doc = committedDocument();
   const routes = routesOf(doc);
-  const multi = routes.filter((r) => r.pattern.source.includes('(.*)'));
+  const router = new Router(routes);
+  const multi = routes.filter((r) => r.pattern.source.includes('(.+)'));
 
-  it('match a path with its slashes, and an empty one where the template allows', () => {
+  it('match a path with its slashes', () => {
     expect(multi.length).toBeGreaterThan(0);
-    const router = new Router(routes);
     for (const route of multi) {
-      const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (route.pattern.source.includes(`(.*)`) && name === route.pathNames.at(-1) ? '/dir/file name.txt'.replace(' ', '%20') : '7'));
+      const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === route.pathNames.at(-1) ? 'dir/file%20name.txt' : '7'));
       const placed = router.place(route.method, path);
       expect('route' in placed && placed.route.path, `${route.method} ${path}`).toBe(route.path);
-      expect(pathValues(route, path)[route.pathNames.at(-1)!]).toMatch(/dir\/file name\.txt$/);
+      expect(pathValues(route, path)[route.pathNames.at(-1)!]).toBe('dir/file name.txt');
     }
+  });
+
+  it('are never empty: without a path, a split route is placed on its root form', () => {
+    const placed = (method: string, path: string) => {
+      const found = router.place(method, path);
+      return 'route' in found ? found.route.operationId : found.status;
+    };
+    expect(placed('GET', '/artifacts/7/infos')).toBe('artifactGetArtifactInfoRoot');
+    expect(placed('GET', '/artifacts/7/infos/')).toBe('artifactGetArtifactInfoRoot');
+    expect(placed('GET', '/artifacts/7/infos/dist/a.txt')).toBe('artifactGetArtifactInfo');
+    expect(placed('DELETE', '/artifacts/7')).toBe('artifactDeleteArtifactRoot');
+    expect(placed('DELETE', '/artifacts/7/dist')).toBe('artifactDeleteArtifact');
+    // No file named: not a download (the path names the artifact `contents`, which only DELETE takes).
+    expect(placed('GET', '/artifacts/7/contents/')).toBe(405);
   });
 });

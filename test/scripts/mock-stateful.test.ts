@@ -156,13 +156,18 @@ describe('a stateful run over HTTP, through the client', () => {
   it('opens a pull request, finds it by number, retitles it, comments on it, and deletes it', async () => {
     const onedev = createOneDevClient({ baseUrl: mock.origin, auth: { user: 'robin', accessToken: 'any-token' } });
     const open = validCalls(doc).find((c) => c.method === 'POST' && c.template === '/pulls')!;
-    const { data: id } = await (onedev.POST as unknown as (p: string, i: unknown) => Promise<{ data: number }>)('/pulls', { body: open.body });
-    expect(typeof id).toBe('number');
     const get = onedev.GET as unknown as (p: string, i: unknown) => Promise<{ data: Rec }>;
+    // Opened in a project the run has, so its reference (path#number) names a real project.
+    const { data: projects } = (await get('/projects', { params: { query: { offset: 0, count: 1 } } })) as unknown as { data: Rec[] };
+    const project = projects[0]!;
+    const body = { ...(open.body as Rec), targetProjectId: project.id, sourceProjectId: project.id };
+    const { data: id } = await (onedev.POST as unknown as (p: string, i: unknown) => Promise<{ data: number }>)('/pulls', { body });
+    expect(typeof id).toBe('number');
     const { data: pull } = await get('/pulls/{requestId}', { params: { path: { requestId: id } } });
     expect(pull.id).toBe(id);
     expect(pull.title).toBe((open.body as Rec).title);
-    expect(await onedev.resolvePullRequestId(`acme/webapp#${String(pull.number)}`)).toBe(id);
+    expect(pull.targetProjectId).toBe(project.id);
+    expect(await onedev.resolvePullRequestId(`${String(project.path)}#${String(pull.number)}`)).toBe(id);
 
     const post = onedev.POST as unknown as (p: string, i: unknown) => Promise<{ data: unknown }>;
     await post('/pulls/{requestId}/title', { params: { path: { requestId: id } }, body: 'Retitled by the test' });

@@ -77,11 +77,44 @@ function fixture(): Catalogue {
       ],
     },
     alwaysPossible: [401],
+    validationFailures: {
+      validation: [
+        { until: 'v13.0.7', status: 400, name: 'BadRequestOrInvalid', description: 'Jersey.', body: { kind: 'raw-text', example: 'bad' } },
+        { since: 'v13.0.7', status: 406, name: 'NotAcceptableOrInvalid', description: 'OneDev.', body: { kind: 'raw-text', example: 'bad' } },
+      ],
+      'validation-check': { status: 500, name: 'InternalServerErrorOrInvalid', description: 'Check.', body: { kind: 'raw-text', example: 'bad' } },
+    },
     queryRefusalStatus: [
       { status: 400, until: 'v12.0.9' },
       { status: 406, since: 'v12.0.9' },
     ],
+    refusals: [
+      { what: 'a bad body', status: { status: 400 } },
+      { what: 'a rule broken', status: [{ status: 400, until: 'v13.0.7' }, { status: 406, since: 'v13.0.7' }] },
+    ],
     description: [{ text: 'Describes **{release}**.' }, { text: 'Old rules.', until: 'v12.0.0' }],
+    webhooks: {
+      eventTypes: [
+        {
+          eventType: 'THING',
+          tag: 'Thing events',
+          description: 'Things happen.',
+          events: [
+            { name: 'ThingMade', description: 'Made.', payload: 'Thing', example: 'Thing', causes: [{ route: 'POST /things/{thingId}/approve', since: 'v16.2.1' }] },
+            { name: 'ThingLost', description: 'Lost.', payload: 'Thing', example: 'Thing', until: 'v13.0.0' },
+          ],
+        },
+        { eventType: 'LATER', tag: 'Later events', description: 'Later.', since: 'v15.0.0', events: [{ name: 'ThingLater', description: 'Later.', payload: 'Thing', example: 'Thing' }] },
+      ],
+      delivery: {
+        description: [{ text: 'Always.' }, { text: 'Typed.', since: 'v14.1.4' }],
+        headers: [{ name: 'X-Thing', type: 'string', description: 'A thing.', example: 'x', secret: true }, { name: 'X-New', type: 'string', description: 'New.', example: 'n', since: 'v14.1.6' }],
+        mediaType: 'application/json',
+        responses: { '200': 'Fine.' },
+        customHeaders: { since: 'v14.1.6' },
+        values: { date: 'now' },
+      },
+    },
   };
 }
 
@@ -149,6 +182,27 @@ describe('selecting a release', () => {
     expect(current.alwaysPossible).toEqual([401]);
     expect(old.queryRefusalStatus).toBe(400);
     expect(current.queryRefusalStatus).toBe(406);
+    expect(old.refusals).toEqual([{ what: 'a bad body', status: 400 }, { what: 'a rule broken', status: 400 }]);
+    expect(current.refusals).toEqual([{ what: 'a bad body', status: 400 }, { what: 'a rule broken', status: 406 }]);
+  });
+
+  it('names a refusal that has no status at a release', () => {
+    const catalogue = { ...fixture(), refusals: [{ what: 'a rule broken', status: { status: 406 as const, since: 'v13.0.7' as const } }] };
+    expect(problemsOf(() => selectRelease(catalogue, 'v12.0.10'))).toEqual(['refusal "a rule broken": no status for v12.0.10']);
+  });
+
+  it.each([
+    ['v12.0.10', ['THING'], ['ThingMade', 'ThingLost'], [], 'Always.', ['X-Thing']],
+    ['v14.1.9', ['THING'], ['ThingMade'], [], 'Always.\n\nTyped.', ['X-Thing', 'X-New']],
+    ['v16.2.1', ['THING', 'LATER'], ['ThingMade'], ['POST /things/{thingId}/approve'], 'Always.\n\nTyped.', ['X-Thing', 'X-New']],
+  ])('%s: web-hook event types, events, causes, delivery sections and headers follow their lifespans', (tag, types, events, causes, description, headers) => {
+    const { webhooks } = selectRelease(fixture(), tag);
+    expect(webhooks.eventTypes.map((t) => t.eventType)).toEqual(types);
+    expect(webhooks.eventTypes[0]!.events.map((e) => e.name)).toEqual(events);
+    expect(webhooks.eventTypes[0]!.events[0]!.causes.map((c) => c.route)).toEqual(causes);
+    expect(webhooks.delivery.description).toBe(description);
+    expect(webhooks.delivery.headers.map((h) => h.name)).toEqual(headers);
+    expect(webhooks.delivery.customHeaders).toBe(headers.length > 1);
   });
 
   it('leaves no annotation behind for the builder', () => {
@@ -229,5 +283,84 @@ describe('building several releases', () => {
     expect(problemsOf(() => buildReleases(['v15.1.8', 'v16.5.6'], input))).toEqual([
       'v16.5.6: operation thingApprove (POST /things/{thingId}/approve), success: reference to unknown component schema "Thingy"',
     ]);
+  });
+});
+
+describe('validation failures and release-worded texts', () => {
+  /** The fixture with its first operation refused by validation (and, from v13.0.0, by a check). */
+  function validating(extra: Partial<OperationSpec> = {}): Catalogue {
+    const input = fixture();
+    (input.groups[0]!.operations as OperationSpec[])[0] = {
+      ...getOp,
+      errors: [404, 'validation', { status: 'validation-check', since: 'v13.0.0' }],
+      ...extra,
+    };
+    return input;
+  }
+
+  it.each([
+    ['v12.0.10', [404, 400], ['validation']],
+    ['v13.0.0', [404, 400, 500], ['validation', 'validation-check']],
+    ['v13.1.7', [404, 406, 500], ['validation', 'validation-check']],
+  ])('%s: a validation kind becomes the release’s status, and the kinds are kept for the builder', (tag, errors, kinds) => {
+    const op = selectRelease(validating(), tag).groups[0]!.operations[0]!;
+    expect(op.errors).toEqual(errors);
+    expect(op.validation).toEqual(kinds);
+  });
+
+  it('does not list a status twice when a validation failure shares it', () => {
+    const op = selectRelease(validating({ errors: [400, 'validation'] }), 'v12.0.10').groups[0]!.operations[0]!;
+    expect(op.errors).toEqual([400]);
+  });
+
+  it('leaves no `validation` on an operation that names none', () => {
+    expect(selectRelease(fixture(), 'v16.5.6').groups[0]!.operations[0]!.validation).toBeUndefined();
+  });
+
+  it('names an operation whose validation kind has no answer at the release', () => {
+    const input = validating();
+    input.validationFailures = { ...input.validationFailures, 'validation-check': { since: 'v14.0.0', status: 400, name: 'X', description: 'x', body: { kind: 'raw-text', example: 'x' } } };
+    expect(problemsOf(() => selectRelease(input, 'v13.1.7'))).toEqual([
+      'group "Thing", operation "Get Basic Info" / "Get Thing" (GET /things/{thingId}), error validation-check: no validation failure of that kind for v13.1.7',
+    ]);
+  });
+
+  it.each([
+    ['v12.0.10', 'Reads a thing as sent.', 'Anyone.'],
+    ['v15.1.8', 'Reads a checked thing.', 'Signed-in users.'],
+  ])('%s: a description or permission given per release is the one alive', (tag, description, permission) => {
+    const input = validating({
+      description: [
+        { value: 'Reads a thing as sent.', until: 'v13.0.5' },
+        { value: 'Reads a checked thing.', since: 'v13.0.5' },
+      ],
+      permission: [
+        { value: 'Anyone.', until: 'v14.0.0' },
+        { value: 'Signed-in users.', since: 'v14.0.0' },
+      ],
+    });
+    const op = selectRelease(input, tag).groups[0]!.operations[0]!;
+    expect([op.description, op.permission]).toEqual([description, permission]);
+  });
+
+  it('names an operation without a description for the release, and overlapping wordings', () => {
+    const input = validating({
+      description: [
+        { value: 'Old.', until: 'v13.0.5' },
+        { value: 'Overlaps.', since: 'v13.0.0', until: 'v14.0.0' },
+      ],
+    });
+    const problems = problemsOf(() => selectRelease(input, 'v15.1.8'));
+    expect(problems).toContain('group "Thing", operation "Get Basic Info" / "Get Thing" (GET /things/{thingId}), description: shapes 1 and 2 have overlapping releases');
+    expect(problems).toContain('group "Thing", operation "Get Basic Info" / "Get Thing" (GET /things/{thingId}): no description for v15.1.8');
+  });
+
+  it('selects the enum values inside a oneOf', () => {
+    const input = fixture();
+    const thing = input.schemas.things!.Thing as { fields: Record<string, unknown> };
+    thing.fields.value = { type: { oneOf: ['string', { array: { enum: ['A', { value: 'B', since: 'v14.0.0' }] } }] }, description: 'A value.' };
+    const selected = (at: string) => (selectRelease(input, at).schemas.things!.Thing as { fields: Record<string, { type: unknown }> }).fields.value!.type;
+    expect(selected('v13.1.7')).toEqual({ oneOf: ['string', { array: { enum: ['A'] } }] });
+    expect(selected('v14.1.9')).toEqual({ oneOf: ['string', { array: { enum: ['A', 'B'] } }] });
   });
 });

@@ -1,6 +1,6 @@
-/** Dereferencing: references replaced by their targets, input untouched, cycles kept as $ref. */
+/** Dereferencing: references replaced by their targets, input untouched, a cycle refused by name. */
 import { describe, expect, it } from 'vitest';
-import { dereference } from '../../scripts/lib/variants/dereference.js';
+import { RecursiveSchemaError, dereference } from '../../scripts/lib/variants/dereference.js';
 
 const base = (schemas: Record<string, unknown>) => ({
   openapi: '3.1.0',
@@ -36,11 +36,11 @@ describe('dereference', () => {
     expect(input).toEqual(before);
   });
 
-  it('leaves the $ref that closes a cycle in place, so the result is still finite JSON', async () => {
-    const out = await dereference(
-      base({ A: { type: 'object', properties: { parent: { $ref: '#/components/schemas/A' } } } }),
-    );
-    const text = JSON.stringify(out);
-    expect(text).toContain('"$ref":"#/components/schemas/A"');
+  it('refuses a schema that contains itself, naming the reference that closes the cycle', async () => {
+    const input = base({ A: { type: 'object', properties: { parent: { $ref: '#/components/schemas/A' } } } });
+    const error = await dereference(input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RecursiveSchemaError);
+    expect((error as RecursiveSchemaError).where).toBe('#/components/schemas/A/properties/parent');
+    expect((error as Error).message).toContain('closes a cycle');
   });
 });

@@ -65,8 +65,11 @@ describe('convertTo30', () => {
   it('converts schemas in operations, parameters, responses and components', () => {
     const op = out.paths['/things/{id}'].post;
     expect(op.requestBody.content['application/json'].schema).toEqual({ type: 'string' });
+    // A nullable reference takes the `type` of the component it points at.
     expect(op.responses['200'].content['application/json'].schema).toEqual({
-      anyOf: [{ $ref: '#/components/schemas/Thing' }, { type: 'object', nullable: true, enum: [null] }],
+      type: 'object',
+      nullable: true,
+      allOf: [{ $ref: '#/components/schemas/Thing' }],
     });
     expect(op.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
     expect(out.components.parameters.id.schema).toEqual({ type: 'integer', example: 7 });
@@ -80,13 +83,28 @@ describe('convertTo30', () => {
   });
   it('refuses what 3.0 cannot say, naming the spot', () => {
     expect(() => convertTo30({ ...fixture(), openapi: '3.0.3' })).toThrow(/expected an OpenAPI 3.1 document/);
-    expect(() => convertTo30({ ...fixture(), webhooks: { ping: {} } })).toThrow(/#\/webhooks/);
     const bad = fixture() as any;
     bad.components.schemas.Thing.properties.n = { type: 'null' };
     expect(() => convertTo30(bad)).toThrow('at #/components/schemas/Thing/properties/n: type "null"');
     const noResponses = fixture() as any;
     delete noResponses.paths['/things/{id}'].post.responses;
     expect(() => convertTo30(noResponses)).toThrow(/#\/paths\/~1things~1\{id\}\/post: an operation without responses/);
+  });
+});
+
+describe('web hooks', () => {
+  const hook = { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/PingPayload' } } } }, responses: { '200': { description: 'ok' } } } };
+  it('leaves `webhooks` out, keeps the payload schemas, and says so in the description, naming them', () => {
+    const input = fixture() as any;
+    input.components.schemas.PingPayload = { type: 'object', properties: { at: { type: ['string', 'null'] } } };
+    const out = convertTo30({ ...input, webhooks: { Ping: hook } }) as any;
+    expect(out.webhooks).toBeUndefined();
+    expect(out.components.schemas.PingPayload.properties.at).toEqual({ type: 'string', nullable: true });
+    expect(out.info.description).toMatch(/leaves out the 1 events[\s\S]*`PingPayload`/);
+  });
+  it('adds nothing to a document without web hooks', () => {
+    expect((convertTo30(fixture()) as any).info.description).toBe((convertTo30({ ...fixture(), webhooks: {} }) as any).info.description);
+    expect((convertTo30(fixture()) as any).info.description ?? '').not.toMatch(/web hooks/i);
   });
 });
 

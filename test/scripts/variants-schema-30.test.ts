@@ -35,11 +35,25 @@ describe('typeArrayToNullable', () => {
 });
 
 describe('nullBranchToNullable', () => {
-  it('turns oneOf [$ref, null] into anyOf [$ref, 3.0 null branch], keeping siblings', () => {
-    expect(nullBranchToNullable({ description: 'd', oneOf: [ref, { type: 'null' }] }, '#')).toEqual({
+  const types = (ref: string) => (ref.endsWith('/User') || ref.endsWith('/Group') ? 'object' : ref.endsWith('/Kind') ? 'string' : undefined);
+
+  it('turns oneOf [$ref, null] into allOf [$ref] with nullable and the target\'s type, keeping siblings', () => {
+    expect(nullBranchToNullable({ description: 'd', oneOf: [ref, { type: 'null' }] }, '#', types)).toEqual({
       description: 'd',
-      anyOf: [ref, { type: 'object', nullable: true, enum: [null] }],
+      type: 'object',
+      nullable: true,
+      allOf: [ref],
     });
+    const kind = { $ref: '#/components/schemas/Kind' };
+    expect(nullBranchToNullable({ oneOf: [kind, { type: 'null' }] }, '#', types)).toEqual({ type: 'string', nullable: true, allOf: [kind] });
+  });
+  it('writes no anyOf for a nullable reference (ogen skips operations that use one)', () => {
+    expect(JSON.stringify(nullBranchToNullable({ anyOf: [ref, { type: 'null' }] }, '#', types))).not.toContain('anyOf');
+  });
+  it('refuses a nullable reference to a schema without a type, naming the spot and the target', () => {
+    expect(() => nullBranchToNullable({ oneOf: [{ $ref: '#/components/schemas/Any' }, { type: 'null' }] }, '#/q', types)).toThrow(
+      /at #\/q: a nullable reference needs the type of #\/components\/schemas\/Any/,
+    );
   });
   it('never writes nullable without a type beside it (3.0.3 and ajv ignore or refuse it)', () => {
     for (const input of [
@@ -47,16 +61,17 @@ describe('nullBranchToNullable', () => {
       { anyOf: [{ enum: ['A'] }, { type: 'null' }] },
       { oneOf: [ref, { $ref: '#/components/schemas/Group' }, { type: 'null' }] },
     ]) {
-      const out = JSON.stringify(nullBranchToNullable(input, '#'));
+      const out = JSON.stringify(nullBranchToNullable(input, '#', types));
       const nodes: Record<string, unknown>[] = [];
       JSON.parse(out, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) && nodes.push(v), v));
       expect(nodes.filter((n) => n.nullable === true && n.type === undefined)).toEqual([]);
     }
   });
   it('gives each result its own null branch (no shared objects for YAML anchors)', () => {
-    const a = nullBranchToNullable({ oneOf: [ref, { type: 'null' }] }, '#').anyOf as object[];
-    const b = nullBranchToNullable({ oneOf: [ref, { type: 'null' }] }, '#').anyOf as object[];
-    expect(a[1]).not.toBe(b[1]);
+    const other = { $ref: '#/components/schemas/Group' };
+    const a = nullBranchToNullable({ oneOf: [ref, other, { type: 'null' }] }, '#', types).oneOf as object[];
+    const b = nullBranchToNullable({ oneOf: [ref, other, { type: 'null' }] }, '#', types).oneOf as object[];
+    expect(a[2]).not.toBe(b[2]);
   });
   it('merges a single inline branch', () => {
     expect(nullBranchToNullable({ anyOf: [{ type: 'string' }, { type: 'null' }] }, '#')).toEqual({
@@ -68,6 +83,16 @@ describe('nullBranchToNullable', () => {
     const other = { $ref: '#/components/schemas/Group' };
     expect(nullBranchToNullable({ oneOf: [ref, other, { type: 'null' }] }, '#')).toEqual({
       oneOf: [ref, other, { type: 'object', nullable: true, enum: [null] }],
+    });
+  });
+  it('puts the null on one inline branch of several (no null-only branch for generators to trip on)', () => {
+    const list = { type: 'array', items: { type: 'string' } };
+    expect(nullBranchToNullable({ description: 'd', oneOf: [{ type: 'string' }, list, { type: 'null' }] }, '#')).toEqual({
+      description: 'd',
+      oneOf: [{ type: 'string', nullable: true }, list],
+    });
+    expect(nullBranchToNullable({ anyOf: [ref, { type: 'integer' }, { type: 'null' }] }, '#', types)).toEqual({
+      anyOf: [ref, { type: 'integer', nullable: true }],
     });
   });
   it('leaves oneOf without a null branch alone', () => {
@@ -179,14 +204,14 @@ describe('convertSchema', () => {
       },
     };
     const before = structuredClone(input);
-    expect(convertSchema(input, '#/s')).toEqual({
+    expect(convertSchema(input, '#/s', () => 'object')).toEqual({
       type: 'object',
       additionalProperties: false,
       required: ['@type', 'labels'],
       properties: {
         '@type': { type: 'string', enum: ['Member'] },
         labels: { type: 'array', nullable: true, items: { type: 'string', example: 'bug' } },
-        owner: { description: 'd', anyOf: [ref, { type: 'object', nullable: true, enum: [null] }] },
+        owner: { description: 'd', type: 'object', nullable: true, allOf: [ref] },
         meta: { type: 'object', additionalProperties: { type: 'integer', nullable: true } },
         body: { type: 'string' },
       },
@@ -200,5 +225,45 @@ describe('convertSchema', () => {
   });
   it('refuses boolean schemas', () => {
     expect(() => convertSchema(true, '#/b')).toThrow(/boolean schemas/);
+  });
+});
+
+describe('the converted unions mean what the 3.1 ones mean (breaking-change check)', () => {
+  it('finds no change for a nullable reference or a nullable union of inline branches', async () => {
+    const { convertTo30 } = await import('../../scripts/lib/variants/document-30.js');
+    const { diffDocuments } = await import('../../scripts/lib/diff/index.js');
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/a': {
+          get: {
+            operationId: 'getA',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        value: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+                        owner: { oneOf: [ref, { type: 'null' }] },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { User: { type: 'object', properties: { id: { type: 'integer' } } } } },
+    };
+    expect(diffDocuments(doc, convertTo30(doc))).toEqual([]);
+    // The check can see a difference: the same union without its null is one.
+    const narrowed = structuredClone(doc);
+    narrowed.paths['/a'].get.responses['200'].content['application/json'].schema.properties.value.oneOf.pop();
+    expect(diffDocuments(doc, convertTo30(narrowed)).map((c) => c.kind)).toEqual(['nullability-narrowed']);
   });
 });

@@ -19,6 +19,8 @@ import {
   type VerifyReport,
 } from '../../scripts/lib/mock/verify.js';
 import { ReleaseNotFoundError } from '../../scripts/lib/mock/document.js';
+import { startMockServer } from '../../scripts/lib/mock/server.js';
+import { buildRelease } from '../../scripts/lib/releases.js';
 import { ROOT, SEED_RELEASE, seedDocument } from '../helpers.js';
 import { basicAuth, validCalls } from './mock-fixtures.js';
 
@@ -259,7 +261,98 @@ describe('arguments', () => {
       });
     });
     expect(result.code).toBe(2);
-    expect(result.out).toMatch(/No description for release "v0\.0\.1"; available: v11\.11\.4/);
+    expect(result.out).toMatch(/Unknown OneDev release "v0\.0\.1": it is older than every tag the catalogue knows \(the oldest is v11\.11\.0\)/);
+    expect(result.out).toMatch(/^ {2}v11\.11: +v11\.11\.0 v11\.11\.1 v11\.11\.2 v11\.11\.3 v11\.11\.4$/m);
     expect(result.out).not.toContain(TOKEN);
   });
+
+  it('a server that does not say its version (here: an empty answer) is checked against the newest tag, with a warning', async () => {
+    const newest = await verifyServer({ server: drifting.origin, credentials: { user: USER, secret: TOKEN } });
+    expect(newest.release).toMatchObject({ tag: 'v16.5.6', source: 'server' });
+    expect(newest.release.warning).toMatch(/^the server did not say its version \(GET \/version\/server: answered "", which is not a version\); checked against the newest tag the catalogue knows, v16\.5\.6\./);
+    expect(formatReport(newest)).toMatch(/^WARNING: the server did not say its version/m);
+    expect(drifting.requests).toContain('GET /~api/version/server');
+  });
+});
+
+/** The mock serving `document` (or a release), and a verify run against it with no --release. */
+async function verifyMock(options: { release?: string; document?: OpenAPIObject }): Promise<VerifyReport> {
+  const mock = await startMockServer({ port: 0, ...options });
+  try {
+    return await verifyServer({ server: mock.origin, credentials: { user: USER, secret: TOKEN } });
+  } finally {
+    await mock.close();
+  }
+}
+
+/** A tag's description whose Get Server Version answers `version` instead (a server the catalogue does not know). */
+function answeringVersion(tag: string, version: string): OpenAPIObject {
+  const document = buildRelease(tag);
+  const content = (document.paths!['/version/server']!.get!.responses!['200'] as { content: Record<string, { example: string }> }).content;
+  expect(content['application/json']!.example).toBe(tag.slice(1));
+  content['application/json']!.example = version;
+  return document;
+}
+
+describe('verify finds the release by asking the server', () => {
+  it('a mock of an unpublished tag (v16.3.2, built from the catalogue) is checked against exactly that tag: no difference', async () => {
+    const report = await verifyMock({ release: 'v16.3.2' });
+    expect(report.release).toEqual({ tag: 'v16.3.2', source: 'server', serverVersion: '16.3.2' });
+    expect(report.checks.filter((c) => c.outcome === 'differs' || c.outcome === 'failed')).toEqual([]);
+    // Workspaces exist from v16.3.0: the v16.3.2 description was used, and its reads were called.
+    expect(report.checks.find((c) => c.operationId === 'workspaceQueryWorkspaces')?.outcome).toBe('matched');
+    expect(exitCodeOf(report)).toBe(0);
+    const text = formatReport(report);
+    expect(text).toMatch(/^Checked http:\/\/127\.0\.0\.1:\d+\/~api against the description of OneDev v16\.3\.2 /);
+    expect(text).toContain('Release v16.3.2: the version the server reports (16.3.2).');
+    expect(text).not.toContain('WARNING');
+    expect(text).toMatch(/Result: no differences found/);
+  });
+
+  it.each([
+    ['v11.11.0', '11.10.2', 'v11.11.0', /^the server runs 11\.10\.2, older than every tag the catalogue knows \(it starts at v11\.11\.0\); checked against v11\.11\.0/],
+    ['v16.5.6', '16.6.0', 'v16.5.6', /^the server runs 16\.6\.0, newer than every tag the catalogue knows; checked against the newest, v16\.5\.6\./],
+    ['v16.3.4', '16.3.9', 'v16.3.4', /^the server runs 16\.3\.9, which is not a OneDev tag the catalogue knows; checked against the nearest older one, v16\.3\.4\./],
+  ])('a server of %s answering %s is checked against %s, and the report warns', async (served, version, checked, warning) => {
+    const report = await verifyMock({ document: answeringVersion(served, version) });
+    expect(report.release).toMatchObject({ tag: checked, source: 'server', serverVersion: version });
+    expect(report.release.warning).toMatch(warning);
+    expect(formatReport(report)).toMatch(new RegExp(`^Release ${checked.replaceAll('.', '\\.')}\\.\\nWARNING: the server runs ${version.replaceAll('.', '\\.')}, `, 'm'));
+    // The description used is the one that server serves: nothing differs.
+    expect(report.checks.filter((c) => c.outcome === 'differs' || c.outcome === 'failed')).toEqual([]);
+    expect(exitCodeOf(report)).toBe(0);
+  });
+
+  it('--release overrides what the server says, and the report says so', async () => {
+    const mock = await startMockServer({ port: 0, release: 'v16.3.2' });
+    try {
+      const report = await verifyServer({ server: mock.origin, credentials: { user: USER, secret: TOKEN }, release: 'v16.5.6' });
+      expect(report.release).toEqual({ tag: 'v16.5.6', source: 'option' });
+      expect(formatReport(report)).toContain('Release v16.5.6: as given with --release.');
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('npm run verify against a mock of an older server prints the warning and still checks', async () => {
+    const mock = await startMockServer({ port: 0, document: answeringVersion('v11.11.0', '11.10.2') });
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', '--server', mock.origin, '--user', USER, '--token', TOKEN], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const timer = setTimeout(() => child.kill('SIGTERM'), 60_000);
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      clearTimeout(timer);
+      expect(out).toContain('against the description of OneDev v11.11.0');
+      expect(out).toMatch(/^WARNING: the server runs 11\.10\.2, older than every tag the catalogue knows/m);
+      expect(out).toMatch(/Result: no differences found/);
+      expect(code).toBe(0);
+    } finally {
+      await mock.close();
+    }
+  }, 90_000);
 });

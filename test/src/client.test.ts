@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createOneDevClient,
+  DEFAULT_RELEASE,
   DEFAULT_TIMEOUT_MS,
   MAX_MESSAGE_LENGTH,
   OneDevError,
@@ -104,7 +105,7 @@ describe('base URL and authentication', () => {
   it('refuses a call without its path id, before sending anything', async () => {
     const call = (client().GET as any)('/pulls/{requestId}', { params: {} });
     await expect(call).rejects.toThrow(`${GET_PULL} needs params.path.requestId`);
-    await expect((client().GET as any)('/pulls/{id}')).rejects.toThrow('OneDev has no operation GET /pulls/{id}');
+    await expect((client().GET as any)('/pulls/{id}')).rejects.toThrow(`OneDev ${DEFAULT_RELEASE} has no operation GET /pulls/{id}`);
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -343,16 +344,16 @@ describe('paginate: limit and guard', () => {
 });
 
 describe('resolving references', () => {
-  it('asks Query Basic Info with the Number criterion and returns the one id', async () => {
+  it('asks the collection with the bare reference (understood by every release) and returns the one id', async () => {
     server.handle(() => ({ body: [{ id: 4711, number: 123 }] }));
     const c = client();
     expect(await c.resolvePullRequestId('path/to/project#123')).toBe(4711);
     expect(await c.resolveBuildId('PROJ-123')).toBe(4711);
     expect(server.requests.map((r) => [r.url.pathname, r.url.searchParams.get('query'), r.url.search.slice(r.url.search.indexOf('&'))])).toEqual([
-      ['/~api/pulls', '"Number" is "path/to/project#123"', '&offset=0&count=2'],
-      ['/~api/builds', '"Number" is "PROJ-123"', '&offset=0&count=2'],
+      ['/~api/pulls', 'path/to/project#123', '&offset=0&count=2'],
+      ['/~api/builds', 'PROJ-123', '&offset=0&count=2'],
     ]);
-    expect(server.requests[0]!.url.search).toBe('?query=%22Number%22%20is%20%22path%2Fto%2Fproject%23123%22&offset=0&count=2');
+    expect(server.requests[0]!.url.search).toBe('?query=path%2Fto%2Fproject%23123&offset=0&count=2');
   });
 
   it('reports no match and more than one match', async () => {

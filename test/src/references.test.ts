@@ -4,11 +4,11 @@ import { numberQuery, singleId } from '../../src/references.js';
 
 describe('numberQuery', () => {
   it.each([
-    ['path/to/project#123', '"Number" is "path/to/project#123"'],
-    ['onedev#1', '"Number" is "onedev#1"'],
-    ['my-org/server.core_2#45', '"Number" is "my-org/server.core_2#45"'],
-    ['PROJ-123', '"Number" is "PROJ-123"'],
-    ['OD-1', '"Number" is "OD-1"'],
+    ['path/to/project#123', 'path/to/project#123'],
+    ['onedev#1', 'onedev#1'],
+    ['my-org/server.core_2#45', 'my-org/server.core_2#45'],
+    ['PROJ-123', 'PROJ-123'],
+    ['OD-1', 'OD-1'],
   ])('%s', (reference, query) => {
     expect(numberQuery(reference, 'pull request')).toBe(query);
   });

@@ -21,7 +21,7 @@ export interface paths {
         put?: never;
         /**
          * Set System Setting
-         * @description Saves the general system settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0). On a server deployed behind a Kubernetes ingress, a `serverUrl` other than the ingress URL is refused (400, or 406 from v12.0.9).
+         * @description Saves the general system settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). A `null` or empty body is refused (a validation failure). On a server deployed behind a Kubernetes ingress, a `serverUrl` other than the ingress URL is refused like a bad query parameter.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -49,7 +49,7 @@ export interface paths {
         put?: never;
         /**
          * Set Authenticator
-         * @description Saves the external authenticator; `@class` picks its type and must be one of the fully qualified class names listed. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). This operation also accepts the JSON literal `null` (or an empty body): it removes the external authenticator.
+         * @description Saves the external authenticator; `@class` picks its type and must be one of the fully qualified class names listed. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). This operation also accepts the JSON literal `null` (or an empty body): it removes the external authenticator.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -77,7 +77,7 @@ export interface paths {
         put?: never;
         /**
          * Set Backup Setting
-         * @description Saves the automatic database backup schedule. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). This operation also accepts the JSON literal `null` (or an empty body): it turns automatic backup off. The cron expression is not checked here; an invalid one makes scheduling fail later.
+         * @description Saves the automatic database backup schedule. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). This operation also accepts the JSON literal `null` (or an empty body): it turns automatic backup off. The cron expression is not checked here; an invalid one makes scheduling fail later.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -105,7 +105,7 @@ export interface paths {
         put?: never;
         /**
          * Set Build Setting
-         * @description Saves the server-wide build list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
+         * @description Saves the server-wide build list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). A `null` or empty body is refused (a validation failure).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -133,7 +133,7 @@ export interface paths {
         put?: never;
         /**
          * Set Groovy Scripts
-         * @description Replaces the whole list of Groovy scripts: scripts left out of the array are removed. Script names are not checked for uniqueness here. A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
+         * @description Replaces the whole list of Groovy scripts: scripts left out of the array are removed. Script names are not checked for uniqueness here. A `null` or empty body is refused (a validation failure).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -161,7 +161,7 @@ export interface paths {
         put?: never;
         /**
          * Set Issue Setting
-         * @description Saves the server-wide issue settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0). The saved value is marked as not reconciled, so the web UI asks an administrator to resolve issue data that no longer matches the new field and state definitions.
+         * @description Saves the server-wide issue settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). A `null` or empty body is refused (a validation failure). The saved value is marked as not reconciled, so the web UI asks an administrator to resolve issue data that no longer matches the new field and state definitions.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -189,7 +189,7 @@ export interface paths {
         put?: never;
         /**
          * Set Job Executors
-         * @description Replaces the whole list of job executors: executors left out of the array are removed, and the array order is the order in which executors are tried. A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
+         * @description Replaces the whole list of job executors: executors left out of the array are removed, and the array order is the order in which executors are tried. A `null` or empty body is refused (a validation failure).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -217,7 +217,7 @@ export interface paths {
         put?: never;
         /**
          * Set Mail Service
-         * @description Saves the mail connector; `@type` picks its kind. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). This operation also accepts the JSON literal `null` (or an empty body): it removes the mail connector, which stops all outgoing email.
+         * @description Saves the mail connector; `@type` picks its kind. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). This operation also accepts the JSON literal `null` (or an empty body): it removes the mail connector, which stops all outgoing email.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -245,7 +245,7 @@ export interface paths {
         put?: never;
         /**
          * Set Service Desk Setting
-         * @description Saves the service desk setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). This operation also accepts the JSON literal `null` (or an empty body): it clears the service desk setting. Receiving issues by email also needs a mail service that can check incoming mail.
+         * @description Saves the service desk setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). This operation also accepts the JSON literal `null` (or an empty body): it clears the service desk setting. Receiving issues by email also needs a mail service that can check incoming mail.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -273,7 +273,7 @@ export interface paths {
         put?: never;
         /**
          * Set Notification Template Setting
-         * @description Saves the email templates. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). Templates are not compiled here; a broken one shows up when an email is rendered. The server also accepts the JSON literal `null` here and stores it, which leaves it unable to render emails: do not send it.
+         * @description Saves the email templates. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). Templates are not compiled here; a broken one shows up when an email is rendered. The server also accepts the JSON literal `null` here and stores it, which leaves it unable to render emails: do not send it.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -301,7 +301,7 @@ export interface paths {
         put?: never;
         /**
          * Set Project Setting
-         * @description Saves the server-wide project list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
+         * @description Saves the server-wide project list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). A `null` or empty body is refused (a validation failure).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -329,7 +329,7 @@ export interface paths {
         put?: never;
         /**
          * Set Pull Request Setting
-         * @description Saves the server-wide pull request list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
+         * @description Saves the server-wide pull request list settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). A `null` or empty body is refused (a validation failure).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -357,7 +357,7 @@ export interface paths {
         put?: never;
         /**
          * Set Security Setting
-         * @description Saves the security setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0). Turning anonymous access on lets callers without credentials use read operations their anonymous permissions allow.
+         * @description Saves the security setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). A `null` or empty body is refused (a validation failure). Turning anonymous access on lets callers without credentials use read operations their anonymous permissions allow.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -385,7 +385,7 @@ export interface paths {
         put?: never;
         /**
          * Set Ssh Setting
-         * @description Saves the SSH server setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). Up to v13.0.4 the server stores it without the web UI's form checks, so an inconsistent value is stored as sent; from v13.0.5 it checks the value with the form's rules and refuses one that breaks them (400; 406 from v13.0.7 until v15.1.0). A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0). The key is not parsed here; clients connecting over SSH see the new host key.
+         * @description Saves the SSH server setting. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). A `null` or empty body is refused (a validation failure). The key is not parsed here; clients connecting over SSH see the new host key.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -413,7 +413,7 @@ export interface paths {
         put?: never;
         /**
          * Set Contributed Settings
-         * @description Replaces all plugin-contributed settings with the array sent: the server keeps one setting per `@type` (a later element of the same type wins) and drops types left out. A `null` or empty body is refused (400; 406 from v13.0.7 until v15.1.0).
+         * @description Replaces all plugin-contributed settings with the array sent: the server keeps one setting per `@type` (a later element of the same type wins) and drops types left out. A `null` or empty body is refused (a validation failure).
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -689,7 +689,7 @@ export interface paths {
         put?: never;
         /**
          * Create Pull Request
-         * @description Opens a pull request from a source branch to a target branch. The caller becomes the submitter; the server computes the merge base, records the first update, adds the reviewers that branch protection requires plus those asked for, and assigns the given users (or the project's default assignees). Refused with 406 when source and target are the same, when another open request already covers the change, when the change is already merged, when the branches share no history, or when a requested reviewer is the submitter. From v15.1.0, listing assignees also needs the caller to have write access to the target project's code (406 otherwise; the server checks the caller, not each assignee). 500 when branch protection requires more reviewers than there are candidates.
+         * @description Opens a pull request from a source branch to a target branch. The caller becomes the submitter; the server computes the merge base, records the first update, adds the reviewers that branch protection requires plus those asked for, and assigns the given users (or the project's default assignees). Refused with 406 when source and target are the same, when another open request already covers the change, when the change is already merged, when the branches share no history, or when a requested reviewer is the submitter. 500 when branch protection requires more reviewers than there are candidates.
          *
          *     **Permission:** A signed-in user who can read the code of both the target and the source project.
          */
@@ -1067,9 +1067,9 @@ export interface paths {
         };
         /**
          * Query Builds
-         * @description Lists builds of all projects that match a query, one page at a time, ordered by the query's `order by` and then newest submission first. Builds the caller may not see are left out rather than refused. To turn a build number into an id, query `"Number" is "path/to/project#100"`.
+         * @description Lists builds of all projects that match a query, one page at a time, ordered by the query's `order by` and then newest submission first. Builds the caller may not see are left out rather than refused. To turn a build number into an id, query its reference itself, unquoted (`path/to/project#100`).
          *
-         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access); the page only holds builds the caller may access. Non-administrators may ask for at most 100 records.
+         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access); the page only holds builds the caller may access.
          */
         get: operations["buildQueryBuilds"];
         put?: never;
@@ -1119,7 +1119,7 @@ export interface paths {
         put?: never;
         /**
          * Update Group
-         * @description Changes a group: the properties present in the body replace the stored ones, the others are kept. A new name is carried over to the places that refer to the group by name (branch and tag protections, job secret authorizations, settings); a name already used by another group fails with 500.
+         * @description Changes a group. A new name is carried over to the places that refer to the group by name (branch and tag protections, job secret authorizations, settings); a name already used by another group fails with 500.
          *
          *     **Permission:** Site administrators only.
          */
@@ -1247,7 +1247,7 @@ export interface paths {
         put?: never;
         /**
          * Update Spec
-         * @description Changes a label spec: the server loads the record named by the path and applies only the properties present in the body, keeping the others.
+         * @description Changes a label spec (the record named by the path).
          *
          *     **Permission:** Administrators only.
          */
@@ -1309,7 +1309,7 @@ export interface paths {
         put?: never;
         /**
          * Update Role
-         * @description Changes a role: the properties present in the body replace the stored ones, the others are kept (`jobPrivileges` and `editableIssueFields` are replaced as a whole). A new name is carried over to the settings that refer to the role by name; a name already used by another role fails with 500. Which issue links the role may edit cannot be set through the API: the web UI's "editable issue links" are not part of the JSON (a property of that name is silently ignored). The issue-link permissions given in the web UI are kept as they are. The change is recorded in the audit log.
+         * @description Changes a role (`jobPrivileges` and `editableIssueFields`, when present, are replaced as a whole). A new name is carried over to the settings that refer to the role by name; a name already used by another role fails with 500. Which issue links the role may edit cannot be set through the API: the web UI's "editable issue links" are not part of the JSON (a property of that name is silently ignored). The issue-link permissions given in the web UI are kept as they are. The change is recorded in the audit log.
          *
          *     **Permission:** Site administrators only.
          */
@@ -1335,7 +1335,7 @@ export interface paths {
         };
         /**
          * Query Roles
-         * @description Pages through roles, optionally only those whose whole name matches `name` (case-insensitive; `*` stands for any run of characters). No particular order is promised. `count` above 100 is refused with 406 for every caller. A `count` or `offset` that is not an integer is answered with 404, a missing one or an unknown parameter with 406.
+         * @description Pages through roles, optionally only those whose whole name matches `name` (case-insensitive; `*` stands for any run of characters). No particular order is promised. A `count` or `offset` that is not an integer is answered with 404; a missing one is refused as a bad query parameter.
          *
          *     **Permission:** Site administrators only.
          */
@@ -1459,7 +1459,7 @@ export interface paths {
          * Query Packs
          * @description Lists packages of all projects that match a query, one page at a time. Packages of projects the caller may not read are left out rather than refused.
          *
-         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access); the page only holds packages the caller may read. Non-administrators may ask for at most 100 records.
+         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access); the page only holds packages the caller may read.
          */
         get: operations["packageQueryPacks"];
         put?: never;
@@ -1543,7 +1543,7 @@ export interface paths {
         put?: never;
         /**
          * Update
-         * @description Changes a watch record. Only the properties present in the body are applied; `requestId` and `userId` cannot be changed and are ignored, so in practice this flips `watching`.
+         * @description Changes a watch record; `requestId` and `userId` cannot be changed and are ignored, so in practice this flips `watching`.
          *
          *     **Permission:** The user the record belongs to, or anyone allowed to manage pull requests of the target project.
          */
@@ -1599,7 +1599,7 @@ export interface paths {
         put?: never;
         /**
          * Update Watch
-         * @description Changes the watch state of an existing record. Only the properties present in the body are applied; `issueId` and `userId` cannot be changed and are ignored.
+         * @description Changes the watch state of an existing record; `issueId` and `userId` cannot be changed and are ignored.
          *
          *     **Permission:** The user the record belongs to, or anyone allowed to manage issues of the issue's project (project managers and administrators included).
          */
@@ -1655,7 +1655,7 @@ export interface paths {
         put?: never;
         /**
          * Update Iteration
-         * @description Changes an iteration: rename, re-plan, or open/close it. Only the properties present in the body are applied; `projectId` cannot be changed and is ignored.
+         * @description Changes an iteration: rename, re-plan, or open/close it; `projectId` cannot be changed and is ignored.
          *
          *     **Permission:** A user allowed to manage issues of the iteration's project (project managers and administrators included).
          */
@@ -1711,7 +1711,7 @@ export interface paths {
         put?: never;
         /**
          * Update Work
-         * @description Changes the minutes or the note of a work record. Only the properties present in the body are applied; `issueId` and `userId` cannot be changed and `date` is ignored. Unlike Get and Create, this operation does not check the subscription or the project's time-tracking setting.
+         * @description Changes the minutes or the note of a work record; `issueId` and `userId` cannot be changed and `date` is ignored. Unlike Get and Create, this operation does not check the subscription or the project's time-tracking setting.
          *
          *     **Permission:** The user who logged the work, or anyone allowed to manage issues of the issue's project (project managers and administrators included).
          */
@@ -2109,7 +2109,7 @@ export interface paths {
         };
         /**
          * Get User
-         * @description Reads the summary of one account: login name, display name, kind of account, whether it is disabled (from v14.1.0 also its id; from v15.1.7 the settings of an AI account).
+         * @description Reads the summary of one account: login name, display name, kind of account, whether it is disabled.
          *
          *     **Permission:** The user themself, or a site administrator.
          */
@@ -2117,7 +2117,7 @@ export interface paths {
         put?: never;
         /**
          * Update user
-         * @description Changes the login name, display name and notification choice of an account (from v16.5.0 also whether its email addresses stay private). The body replaces name, display name and notification choice (see the body schema). A body that breaks a validation rule is refused with the rule's message (400; 406 from v13.0.7 until v15.1.0). A login name another user has is refused (500; 406 from v13.1.7). Changes made by an administrator to someone else's account are recorded in the audit log.
+         * @description Changes the login name, display name and notification choice of an account. A body that breaks a validation rule is refused (a validation failure). A login name another user has is refused (406). Changes made by an administrator to someone else's account are recorded in the audit log.
          *
          *     **Permission:** The user themself, or a site administrator.
          */
@@ -2165,7 +2165,7 @@ export interface paths {
         };
         /**
          * Query Users
-         * @description Pages through the accounts in login-name order, optionally only those matching `term`. Built-in system accounts are never listed. A missing `offset` or `count`, or an unknown parameter, is refused (400; 406 from v12.0.9); one that is not an integer is answered with 404.
+         * @description Pages through the accounts in login-name order, optionally only those matching `term`. Built-in system accounts are never listed. A missing `offset` or `count`, or an unknown parameter, is refused as a bad query parameter; one that is not an integer is answered with 404.
          *
          *     **Permission:** Site administrators only.
          */
@@ -2173,7 +2173,7 @@ export interface paths {
         put?: never;
         /**
          * Create User
-         * @description Creates an account: a person's (with a password and a verified primary email address), a service account, or (from v13.1.3) an AI account. A body that breaks a validation rule is refused with the rule's message (400; 406 from v13.0.7 until v15.1.0). A login name or email address another user has is refused (500; 406 from v13.1.7). The creation is recorded in the audit log.
+         * @description Creates an account: a person's (with a password and a verified primary email address), a service account, or an AI account. A body that breaks a validation rule is refused (a validation failure). A login name or email address another user has is refused (406). The creation is recorded in the audit log.
          *
          *     **Permission:** Site administrators only.
          */
@@ -2581,9 +2581,9 @@ export interface paths {
         put?: never;
         /**
          * Disable User
-         * @description Disables an account: the user can no longer sign in or use the API. What only an active user needs goes away for good: project roles, group memberships, access tokens, SSH and GPG keys, reviews and assignments, watches, votes and saved queries. Refused with 500 (the message says where) while project or server settings still name the user. The root account (id 1) and the built-in system accounts cannot be disabled (400). From v12.0.0 this needs an active enterprise subscription: without one the server answers 406 before looking at anything else.
+         * @description Disables an account: the user can no longer sign in or use the API. What only an active user needs goes away for good: project roles, group memberships, access tokens, SSH and GPG keys, reviews and assignments, watches, votes and saved queries. Refused with 500 (the message says where) while project or server settings still name the user. The root account (id 1) and the built-in system accounts cannot be disabled (400). Needs an active enterprise subscription: without one the server answers 406 before looking at anything else.
          *
-         *     **Permission:** Site administrators only (before v12.0.0 anyone else gets 401, even when signed in).
+         *     **Permission:** Site administrators only.
          */
         post: operations["userDisableUser"];
         delete?: never;
@@ -2603,9 +2603,9 @@ export interface paths {
         put?: never;
         /**
          * Enable User
-         * @description Enables a disabled account again. The root account (id 1) and the built-in system accounts are refused with 400. From v12.0.0 this needs an active enterprise subscription: without one the server answers 406 before looking at anything else.
+         * @description Enables a disabled account again. The root account (id 1) and the built-in system accounts are refused with 400. Needs an active enterprise subscription: without one the server answers 406 before looking at anything else.
          *
-         *     **Permission:** Site administrators only (before v12.0.0 anyone else gets 401, even when signed in).
+         *     **Permission:** Site administrators only.
          */
         post: operations["userEnableUser"];
         delete?: never;
@@ -2647,7 +2647,7 @@ export interface paths {
         put?: never;
         /**
          * Set Password
-         * @description Sets the password of an account. An administrator may set anyone's. A user setting their own is refused (500) when their account is disabled, is not a person's, or signs in through an external system (LDAP, SSO: change it there). An empty password, and from v12.0.0 one that breaks the password policy of the Security Setting, is refused with the reason (400; 406 from v13.0.7 until v15.1.0).
+         * @description Sets the password of an account. An administrator may set anyone's. A user setting their own is refused (500) when their account is disabled, is not a person's, or signs in through an external system (LDAP, SSO: change it there). An empty password, and one that breaks the password policy of the Security Setting, is refused (a validation failure).
          *
          *     **Permission:** The user themself, or a site administrator.
          */
@@ -2697,7 +2697,7 @@ export interface paths {
         put?: never;
         /**
          * Update Token
-         * @description Changes a token: the properties present in the body replace the stored ones, the others are kept. The owner and the secret never change. A name another token of the owner has is refused (500; 400 from v12.0.0).
+         * @description Changes a token. The owner and the secret never change. A name another token of the owner has is refused with 400.
          *
          *     **Permission:** The token's owner, or a site administrator.
          */
@@ -2775,7 +2775,7 @@ export interface paths {
         put?: never;
         /**
          * Update Authorization
-         * @description Changes the project or role of a record (the properties present replace the stored ones; the token stays). Refused with 400 when the token's owner may not manage the resulting project.
+         * @description Changes the project or role of a record (the token stays). Refused with 400 when the token's owner may not manage the resulting project.
          *
          *     **Permission:** The owner of the record's access token, or a site administrator.
          */
@@ -2875,7 +2875,7 @@ export interface paths {
         put?: never;
         /**
          * Create Email Address
-         * @description Adds an email address to a user. A user's first address becomes primary and the one used for git. Created by an administrator it counts as verified; otherwise the server sends a verification email when mail is set up. A malformed address is refused (400; 406 from v13.0.7 until v15.1.0); an address some user already has, or an owner that is disabled or not a person's account, fails with 500.
+         * @description Adds an email address to a user. A user's first address becomes primary and the one used for git. Created by an administrator it counts as verified; otherwise the server sends a verification email when mail is set up. A malformed address is refused (a validation failure); an address some user already has, or an owner that is disabled or not a person's account, fails with 500.
          *
          *     **Permission:** The user named by `ownerId` for their own addresses, or a site administrator for anyone.
          */
@@ -3113,7 +3113,7 @@ export interface paths {
         put?: never;
         /**
          * Update Sso Provider
-         * @description Changes an SSO provider: the properties present in the body replace the stored ones, the others are kept (a connector sent replaces the stored one as a whole). A name another provider has is refused with 406. The change is recorded in the audit log.
+         * @description Changes an SSO provider (a connector sent replaces the stored one as a whole). A name another provider has is refused with 406. The change is recorded in the audit log.
          *
          *     **Permission:** Site administrators only.
          */
@@ -3197,7 +3197,7 @@ export interface paths {
         put?: never;
         /**
          * Update Project
-         * @description Replaces a project's record with the body: every property is taken from it, so a property left out takes its default (no `parentId` moves the project to the root, no `description` clears it). Read the project, change it and post it back. Changing `parentId` moves the project with its children; a name used by a sibling, or a parent inside the project itself, is refused with 500. The change is recorded in the audit log.
+         * @description Replaces a project's record with the body (no `parentId` moves the project to the root, no `description` clears it): read the project, change it and post it back. Changing `parentId` moves the project with its children; a name used by a sibling, or a parent inside the project itself, is refused with 500. The change is recorded in the audit log.
          *
          *     **Permission:** Users allowed to manage the project (a role with the "manage project" permission, on this project or an ancestor), or an administrator. Moving the project under another parent (or to the root) also needs permission to create projects there.
          */
@@ -3245,7 +3245,7 @@ export interface paths {
         };
         /**
          * Get Clone URL
-         * @description Reads the URLs to clone the project's repository with over HTTP(S) and SSH (from v13.1.0 ending in `.git`). Cloning needs code read permission; these URLs are given to anyone who can access the project.
+         * @description Reads the URLs to clone the project's repository with over HTTP(S) and SSH (both ending in `.git`). Cloning needs code read permission; these URLs are given to anyone who can access the project.
          *
          *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator.
          */
@@ -3267,7 +3267,7 @@ export interface paths {
         };
         /**
          * Get Setting
-         * @description Reads every setting of the project that is not part of the project record: branch and tag protection, issue, build, package, pull request (and from v15.0.0 workspace) settings, saved queries, web hooks and plugin settings. Job secrets are included in clear text. Only the project's own settings are returned, not those it inherits from its parents.
+         * @description Reads every setting of the project that is not part of the project record: branch and tag protection, issue, build, package, pull request settings, saved queries, web hooks and plugin settings. Job secrets are included in clear text. Only the project's own settings are returned, not those it inherits from its parents.
          *
          *     **Permission:** Users allowed to manage the project (a role with the "manage project" permission, on this project or an ancestor), or an administrator.
          */
@@ -3275,7 +3275,7 @@ export interface paths {
         put?: never;
         /**
          * Update Setting
-         * @description Replaces every setting Get Setting reads with the body, as a whole: send back a complete value (an area left out is reset to empty). Up to v13.0.4 the value is stored as sent; from v13.0.5 it is checked with the web UI's rules, a value breaking one being refused (400, 406 from v13.0.7; from v13.1.1 500 with the property path and the rule's message). From v13.1.1 `issueSetting.boardSpecs` must be a list: null (inherit the boards) fails with 500, so a project inheriting its boards cannot be saved back as read; an empty list means no boards. From v12.0.0 the change is recorded in the audit log.
+         * @description Replaces every setting Get Setting reads with the body, as a whole: send back a complete value (an area left out is reset to empty). It is checked with the web UI's rules; a value breaking one fails with 500 and the property path and the rule's message. `issueSetting.boardSpecs` must be a list: null (inherit the boards) fails with 500, so a project inheriting its boards cannot be saved back as read; an empty list means no boards. The change is recorded in the audit log.
          *
          *     **Permission:** Users allowed to manage the project (a role with the "manage project" permission, on this project or an ancestor), or an administrator.
          */
@@ -3295,7 +3295,7 @@ export interface paths {
         };
         /**
          * Get Forks
-         * @description Lists the projects forked directly from this one (forks of forks are not included). Up to v11.11.x the records are those Get Basic Info answers. From v12.0.0 until v16.0.0 the server writes the stored records as they are: each carries every setting of the fork (branch protections, web hooks, build settings with job secrets in clear text, ...), whatever the caller may see otherwise.
+         * @description Lists the projects forked directly from this one (forks of forks are not included). The server writes the stored records as they are: each carries every setting of the fork (branch protections, web hooks, build settings with job secrets in clear text, ...), whatever the caller may see otherwise.
          *
          *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator.
          */
@@ -3405,17 +3405,17 @@ export interface paths {
         };
         /**
          * Query Projects
-         * @description Lists the projects that match a query, one page at a time, in the order the query's `order by` asks for. Projects the caller cannot access are left out rather than refused. To find the id of a project path, query `"Path" is "acme/webapp"` (or, from v12.0.10, call Get Project Id).
+         * @description Lists the projects that match a query, one page at a time, in the order the query's `order by` asks for. Projects the caller cannot access are left out rather than refused. To find the id of a project path, call Get Project Id (or query `"Path" is "acme/webapp"`).
          *
-         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access); the answer only holds projects the caller can access. Non-administrators may ask for at most 100 records.
+         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access); the answer only holds projects the caller can access.
          */
         get: operations["projectQueryProjects"];
         put?: never;
         /**
          * Create Project
-         * @description Creates a project under `parentId`, or as a root project without it. With `forkedFromId` the project is a fork of that project; from v13.1.4 the fork gets a copy of the original's repository and of its build, package, pull request and issue settings, as forking in the web UI does (before, only the link was recorded and the repository started empty). A name used by a sibling is refused with 500. The creation is recorded in the audit log.
+         * @description Creates a project under `parentId`, or as a root project without it. With `forkedFromId` the project is a fork of that project; the fork gets a copy of the original's repository and of its build, package, pull request and issue settings, as forking in the web UI does. A name used by a sibling is refused with 500. The creation is recorded in the audit log.
          *
-         *     **Permission:** To create a root project, an administrator or a member of a group with the "create root projects" option; to create a child, a user allowed to create children of the parent project (the "create children" permission), or an administrator. From v15.0.6, making a fork (`forkedFromId`) also needs permission to read the code of the original.
+         *     **Permission:** To create a root project, an administrator or a member of a group with the "create root projects" option; to create a child, a user allowed to create children of the parent project (the "create children" permission), or an administrator.
          */
         post: operations["projectCreateProject"];
         delete?: never;
@@ -3435,7 +3435,7 @@ export interface paths {
          * Query Iterations
          * @description Lists iterations the project can use (its own and those of its ancestor projects) that match every filter given, one page at a time.
          *
-         *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator. At most 100 records a page for everyone.
+         *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator.
          */
         get: operations["projectQueryIterations"];
         put?: never;
@@ -3455,9 +3455,9 @@ export interface paths {
         };
         /**
          * Get Top Contributors
-         * @description Ranks the authors of commits on the default branch within a period of days, most contributing first, with per-day figures. Up to v16.1.x the ranking is by the chosen `type` (commits, added or deleted lines); from v16.2.0 it is by commits only. Figures come from the server's commit index, which may lag just-pushed commits.
+         * @description Ranks the authors of commits on the default branch within a period of days, most contributing first by the chosen `type` (commits, added or deleted lines), with per-day figures. Figures come from the server's commit index, which may lag just-pushed commits.
          *
-         *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator. At most 100 contributors for everyone.
+         *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator.
          */
         get: operations["projectGetTopContributors"];
         put?: never;
@@ -3479,7 +3479,7 @@ export interface paths {
         put?: never;
         /**
          * Add Label
-         * @description Attaches a label spec to a project. Attaching the same spec twice makes the database write fail with 500. From v12.0.0 the change is recorded in the project's audit log.
+         * @description Attaches a label spec to a project. Attaching the same spec twice makes the database write fail with 500. The change is recorded in the project's audit log.
          *
          *     **Permission:** Users allowed to manage the labelled project (a role with the "manage project" permission), or an administrator.
          */
@@ -3502,7 +3502,7 @@ export interface paths {
         post?: never;
         /**
          * Remove Label
-         * @description Detaches a label from its project (the label spec itself stays). From v12.0.0 the change is recorded in the project's audit log.
+         * @description Detaches a label from its project (the label spec itself stays). The change is recorded in the project's audit log.
          *
          *     **Permission:** Users allowed to manage the labelled project (a role with the "manage project" permission), or an administrator.
          */
@@ -3529,7 +3529,7 @@ export interface paths {
         put?: never;
         /**
          * Create Branch
-         * @description Creates a branch at a revision. An existing branch name is refused (400; 406 from v12.0.9); a revision that does not exist is answered with 404. A branch protection rule preventing the creation, or requiring a signature the head commit lacks, refuses it with 500.
+         * @description Creates a branch at a revision. An existing branch name is refused like a bad query parameter; a revision that does not exist is answered with 404. A branch protection rule preventing the creation, or requiring a signature the head commit lacks, refuses it with 500.
          *
          *     **Permission:** Users allowed to write the project's code (a role with code write permission), or an administrator.
          */
@@ -3586,7 +3586,7 @@ export interface paths {
         post?: never;
         /**
          * Delete Branch
-         * @description Deletes a branch. In v15.0.x a branch with workspaces on it is refused with 406.
+         * @description Deletes a branch.
          *
          *     **Permission:** Users allowed to write the project's code whom no branch protection rule prevents from deleting this branch, or an administrator.
          */
@@ -3613,7 +3613,7 @@ export interface paths {
         put?: never;
         /**
          * Create Tag
-         * @description Creates an annotated tag at a revision, with the caller as tagger (signed with the server's GPG key when one is set up). An existing tag name is refused (400; 406 from v12.0.9); a revision that does not exist is answered with 404; a tag protection rule requiring a signature without a server signing key refuses it with 500.
+         * @description Creates an annotated tag at a revision, with the caller as tagger (signed with the server's GPG key when one is set up). An existing tag name is refused like a bad query parameter; a revision that does not exist is answered with 404; a tag protection rule requiring a signature without a server signing key refuses it with 500.
          *
          *     **Permission:** Users allowed to write the project's code whom no tag protection rule prevents from creating this tag, or an administrator.
          */
@@ -3705,7 +3705,7 @@ export interface paths {
         };
         /**
          * Get Directory
-         * @description Lists the entries of a directory at a revision. A path that is not a directory is refused (400; 406 from v12.0.9); a revision that does not exist is answered with 404.
+         * @description Lists the entries of a directory at a revision. A path that is not a directory is refused like a bad query parameter; a revision that does not exist is answered with 404.
          *
          *     **Permission:** Anyone allowed to read the project's code (a role with code read permission, a default role, or anonymous access when the server allows it), or an administrator.
          */
@@ -3727,7 +3727,7 @@ export interface paths {
         };
         /**
          * Get File
-         * @description Reads a file at a revision, with its content in Base64 (only the beginning of a very large file: see `isPartial`). A path that is not a file is refused (400; 406 from v12.0.9); a revision that does not exist is answered with 404.
+         * @description Reads a file at a revision, with its content in Base64 (only the beginning of a very large file: see `isPartial`). A path that is not a file is refused like a bad query parameter; a revision that does not exist is answered with 404.
          *
          *     **Permission:** Anyone allowed to read the project's code (a role with code read permission, a default role, or anonymous access when the server allows it), or an administrator.
          */
@@ -3735,7 +3735,7 @@ export interface paths {
         put?: never;
         /**
          * Edit File
-         * @description Creates, replaces or deletes one file with a new commit on a branch, authored by the caller; `@type` in the body says which. In an empty repository the first segment names the branch to create and it becomes the default branch. A first segment that is not a branch, or no file path after it, is refused (400; 406 from v12.0.9). The commit is signed with the server's GPG key when the branch requires signed commits.
+         * @description Creates, replaces or deletes one file with a new commit on a branch, authored by the caller; `@type` in the body says which. In an empty repository the first segment names the branch to create and it becomes the default branch. A first segment that is not a branch, or no file path after it, is refused like a bad query parameter. The commit is signed with the server's GPG key when the branch requires signed commits.
          *
          *     **Permission:** Users allowed to write the project's code, when no branch or file protection rule requires a review, a successful build or a signature the server cannot make for this change, or an administrator.
          */
@@ -3755,7 +3755,7 @@ export interface paths {
         };
         /**
          * Get Server Version
-         * @description Reads the version of the OneDev server, e.g. `16.5.6`. The body is the text itself, not a JSON string, although labelled `application/json`.
+         * @description Reads the version of the OneDev server, e.g. `13.1.7`. The body is the text itself, not a JSON string, although labelled `application/json`.
          *
          *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access).
          */
@@ -3777,7 +3777,7 @@ export interface paths {
         };
         /**
          * Get Compatible Tod Versions
-         * @description Reads which versions of `tod`, OneDev's command-line tool, work with this server: from 1.0.0 up to v12.0.x, from 2.0.0 from v13.0.0, from 2.1.0 from v14.1.6, with no upper bound.
+         * @description Reads which versions of `tod`, OneDev's command-line tool, work with this server: 2.0.0 and later, with no upper bound.
          *
          *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access).
          */
@@ -3799,7 +3799,7 @@ export interface paths {
         };
         /**
          * Get Issue
-         * @description Reads the issue's own properties (custom fields, comments and other child records are separate reads).
+         * @description Reads the issue's own properties (custom fields, comments and other child records are separate reads; the schema says which properties only some callers get).
          *
          *     **Permission:** Anyone who can see the issue: access to its project and, for a confidential issue, the right to see it.
          */
@@ -3808,7 +3808,7 @@ export interface paths {
         post?: never;
         /**
          * Delete Issue
-         * @description Deletes the issue together with its comments, changes, fields, votes, watches, works, links and schedules. This cannot be undone; from v12.0.0 the deletion is written to the project's audit log.
+         * @description Deletes the issue together with its comments, changes, fields, votes, watches, works, links and schedules. This cannot be undone. The deletion is written to the project's audit log.
          *
          *     **Permission:** A user who may manage issues of the issue's project.
          */
@@ -3835,7 +3835,7 @@ export interface paths {
         put?: never;
         /**
          * Set Fields
-         * @description Sets the values of the given custom fields (others keep theirs) and records the change in the activity log. A field the issue settings do not define is refused (400; 406 from v15.1.0), a field the caller may not edit with 403; from v12.0.5 a value that leaves a required field empty or does not fit the field is refused (400; 406 from v12.0.9).
+         * @description Sets the values of the given custom fields (others keep theirs) and records the change in the activity log. A field the issue settings do not define is refused (400), a field the caller may not edit with 403; a value that leaves a required field empty or does not fit the field is refused (406). A value its field's type cannot read (for instance `maybe` for a checkbox field, a text that is not a commit hash for a commit field, several values for a single-value field) fails that field's check (a validation failure).
          *
          *     **Permission:** A user who may manage issues of the project, or the issue's submitter while the issue is still in the first state of the issue settings; each field also needs the right to edit it.
          */
@@ -3929,7 +3929,7 @@ export interface paths {
         put?: never;
         /**
          * Set Iterations
-         * @description Replaces the iterations the issue is scheduled into and records the change in the activity log. Each iteration must belong to the issue's project or one of its parents (400; 406 from v12.0.9); an unknown iteration id is answered with 404.
+         * @description Replaces the iterations the issue is scheduled into and records the change in the activity log. An iteration that belongs neither to the issue's project nor to one of its parents is refused like a bad query parameter; an unknown iteration id is answered with 404.
          *
          *     **Permission:** A user who may schedule issues in the issue's project (issue managers included).
          */
@@ -4061,13 +4061,13 @@ export interface paths {
          * Query Issues
          * @description Lists issues matching a query, one page at a time, across every project the caller can see issues of. Unless the query sorts otherwise, the most recently active issues come first. Use it also to turn an issue number into its id.
          *
-         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access); the page only holds issues the caller can see. Non-administrators may ask for at most 100 records.
+         *     **Permission:** Any caller (anonymous ones only when the server allows anonymous access); the page only holds issues the caller can see.
          */
         get: operations["issueQueryIssues"];
         put?: never;
         /**
          * Create Issue
-         * @description Opens an issue in a project. The caller becomes the submitter and the issue starts in the first state of the issue settings; watchers and mentioned users are notified as for an issue opened in the web UI. Refused when an iteration does not belong to the project or its parents (400), a field is not defined in the issue settings (400; 406 from v15.1.0) or a required field ends up without a value (400; 406 from v12.0.9); with 403 when iterations or an estimated time are given without the right to schedule issues, or a field may not be edited by the caller. An estimated time also needs an active subscription and time tracking enabled in the project (406 otherwise).
+         * @description Opens an issue in a project. The caller becomes the submitter and the issue starts in the first state of the issue settings; watchers and mentioned users are notified as for an issue opened in the web UI. Refused when an iteration does not belong to the project or its parents (400), a field is not defined in the issue settings (400) or a required field ends up without a value (406); with 403 when iterations or an estimated time are given without the right to schedule issues, or a field may not be edited by the caller. An estimated time also needs an active subscription and time tracking enabled in the project (406 otherwise). A value its field's type cannot read (for instance `maybe` for a checkbox field, a text that is not a commit hash for a commit field, several values for a single-value field) fails that field's check (a validation failure).
          *
          *     **Permission:** A signed-in user who can access the project.
          */
@@ -4177,7 +4177,7 @@ export interface paths {
         put?: never;
         /**
          * Transit State
-         * @description Moves the issue to another state through a manual transition of the issue settings, sets the field values the transition asks for, clears the fields the transition removes and posts the comment, if any; watchers are notified. Refused with 406 when no manual transition the caller may use leads from the current state to the requested one, or a field value is missing or invalid.
+         * @description Moves the issue to another state through a manual transition of the issue settings, sets the field values the transition asks for, clears the fields the transition removes and posts the comment, if any; watchers are notified. Refused with 406 when no manual transition the caller may use leads from the current state to the requested one, or a field value is missing or invalid. A value its field's type cannot read (for instance `maybe` for a checkbox field, a text that is not a commit hash for a commit field, several values for a single-value field) fails that field's check (a validation failure).
          *
          *     **Permission:** A user allowed by a manual transition of the issue settings that leads from the issue's current state to the requested one (the transition names the roles that may use it); setting a field also needs the right to edit that field.
          */
@@ -4219,7 +4219,7 @@ export interface paths {
         };
         /**
          * Get Comment
-         * @description Reads one issue comment by its id. Up to v16.5.5 the server only checks access to the issue's project, not whether the issue is confidential.
+         * @description Reads one issue comment by its id. The server only checks access to the issue's project, not whether the issue is confidential.
          *
          *     **Permission:** Anyone who can access the issue's project.
          */
@@ -4284,7 +4284,7 @@ export interface paths {
         post?: never;
         /**
          * Delete Comment
-         * @description Deletes a code comment together with its replies and status changes. From v12.0.0 the deletion is written to the project's audit log.
+         * @description Deletes a code comment together with its replies and status changes. The deletion is written to the project's audit log.
          *
          *     **Permission:** The comment's author, or a user who may manage code comments of the project (project managers and administrators included).
          */
@@ -4347,17 +4347,17 @@ export interface paths {
         };
         /**
          * Trigger Job Via Get
-         * @description Runs a job of a project on the head of a branch or tag, with everything in the URL: meant for webhooks and tools that can only call a URL. The access token in the query both authenticates and authorizes the call. The answer is the id of the build: a new one, or the existing build of the same job, commit, ref and parameters; when that build has finished it is run again (same id, its `submitSequence` goes up). Follow the build with Build's Get Build and the Build Log Stream group. Refused: an unknown project path or token, both `branch` and `tag` (400; 406 from v12.0.9), a branch or tag that does not exist (400; 406 from v13.0.10), a job the build spec lacks (400), a commit without a build spec (500), and job parameters that do not match the job's declarations (500; 406 from v13.0.7; 400 from v15.1.0).
+         * @description Runs a job of a project on the head of a branch or tag, with everything in the URL: meant for webhooks and tools that can only call a URL. The access token in the query both authenticates and authorizes the call. The answer is the id of the build: a new one, or the existing build of the same job, commit, ref and parameters; when that build has finished it is run again (same id, its `submitSequence` goes up). Follow the build with Build's Get Build and the Build Log Stream group. Refused as bad query parameters: an unknown project path or token, both `branch` and `tag`, and a branch or tag that does not exist. A job the build spec lacks is refused with 400; a commit without a build spec is refused with 500, and job parameters that do not match the job's declarations as a validation failure of the server's check. An empty `project`, `job` or `access-token` is refused as a validation failure.
          *
-         *     **Permission:** Whoever holds the access token in `access-token`: the token must be allowed to run this job (the "run job" privilege in the project, through its owner or its own project roles). The call itself needs no credentials; anonymous calls are accepted even where the server refuses other anonymous API calls. A refusal is 401 for a call without credentials, 403 for one with them.
+         *     **Permission:** Whoever holds the access token in `access-token`: the token must be allowed to run this job (the "run job" privilege in the project, through its owner or its own project roles). The call itself needs no credentials; anonymous calls are accepted even where the server refuses other anonymous API calls. A token that may not run the job gets 401 with the text body `Not authorized`, never 403, even when the request also carries valid credentials: the server checks the token under the token's identity, then clears the thread's identity (the request's own included) before it turns the refusal into an answer, which it therefore gives as to an anonymous caller.
          */
         get: operations["triggerJobTriggerJobViaGet"];
         put?: never;
         /**
          * Trigger Job Via Post
-         * @description Runs a job of a project on the head of a branch or tag, with everything in the URL: meant for webhooks and tools that can only call a URL. The access token in the query both authenticates and authorizes the call. The answer is the id of the build: a new one, or the existing build of the same job, commit, ref and parameters; when that build has finished it is run again (same id, its `submitSequence` goes up). Follow the build with Build's Get Build and the Build Log Stream group. Refused: an unknown project path or token, both `branch` and `tag` (400; 406 from v12.0.9), a branch or tag that does not exist (400; 406 from v13.0.10), a job the build spec lacks (400), a commit without a build spec (500), and job parameters that do not match the job's declarations (500; 406 from v13.0.7; 400 from v15.1.0). A request body, if any, is ignored.
+         * @description Runs a job of a project on the head of a branch or tag, with everything in the URL: meant for webhooks and tools that can only call a URL. The access token in the query both authenticates and authorizes the call. The answer is the id of the build: a new one, or the existing build of the same job, commit, ref and parameters; when that build has finished it is run again (same id, its `submitSequence` goes up). Follow the build with Build's Get Build and the Build Log Stream group. Refused as bad query parameters: an unknown project path or token, both `branch` and `tag`, and a branch or tag that does not exist. A job the build spec lacks is refused with 400; a commit without a build spec is refused with 500, and job parameters that do not match the job's declarations as a validation failure of the server's check. An empty `project`, `job` or `access-token` is refused as a validation failure. A request body, if any, is ignored.
          *
-         *     **Permission:** Whoever holds the access token in `access-token`: the token must be allowed to run this job (the "run job" privilege in the project, through its owner or its own project roles). The call itself needs no credentials; anonymous calls are accepted even where the server refuses other anonymous API calls. A refusal is 401 for a call without credentials, 403 for one with them.
+         *     **Permission:** Whoever holds the access token in `access-token`: the token must be allowed to run this job (the "run job" privilege in the project, through its owner or its own project roles). The call itself needs no credentials; anonymous calls are accepted even where the server refuses other anonymous API calls. A token that may not run the job gets 401 with the text body `Not authorized`, never 403, even when the request also carries valid credentials: the server checks the token under the token's identity, then clears the thread's identity (the request's own included) before it turns the refusal into an answer, which it therefore gives as to an anonymous caller.
          */
         post: operations["triggerJobTriggerJobViaPost"];
         delete?: never;
@@ -4377,7 +4377,7 @@ export interface paths {
         put?: never;
         /**
          * Run Build
-         * @description Submits a job to run. For `JobRunOnCommit` the commit must be reachable from `refName`, which must start with `refs/`; for `JobRunOnPullRequest` the pull request's merge preview must be ready and free of conflicts. If a build of the same job, commit, ref and parameters exists, no new build is made: its id is answered, and a finished one is run again under the same id. Jobs it depends on are submitted as well. A missing or invalid property is refused (400; 406 from v13.0.7 until v15.1.0); the checks above, and job parameters that do not match the job's declarations, are refused with 500 (406 from v13.0.7, 400 from v15.1.0); a job the build spec lacks with 400; a commit without a build spec with 500.
+         * @description Submits a job to run. For `JobRunOnCommit` the commit must be reachable from `refName`, which must start with `refs/`; for `JobRunOnPullRequest` the pull request's merge preview must be ready and free of conflicts. If a build of the same job, commit, ref and parameters exists, no new build is made: its id is answered, and a finished one is run again under the same id. Jobs it depends on are submitted as well. A missing or invalid property is refused (a validation failure); so are the checks above and job parameters that do not match the job's declarations (a validation failure of the server's own check). A job the build spec lacks is refused with 400; a commit without a build spec with 500.
          *
          *     **Permission:** Users with the "run job" privilege for this job in the project (through a role, a group, a default role or the access token's own roles), or an administrator.
          */
@@ -4399,7 +4399,7 @@ export interface paths {
         put?: never;
         /**
          * Rebuild
-         * @description Runs a finished build again under the same id: its `submitSequence` goes up and its status starts over. Depending on the job's settings, builds it depends on and builds that depend on it are run again too. A build that has not finished is left as it is. A missing `buildId` or `reason` is refused (400; 406 from v13.0.7 until v15.1.0).
+         * @description Runs a finished build again under the same id: its `submitSequence` goes up and its status starts over. Depending on the job's settings, builds it depends on and builds that depend on it are run again too. A build that has not finished is left as it is. A missing `buildId` or `reason` is refused (a validation failure).
          *
          *     **Permission:** Users with the "run job" privilege for this job in the project (through a role, a group, a default role or the access token's own roles), or an administrator.
          */
@@ -4443,7 +4443,7 @@ export interface paths {
         put?: never;
         /**
          * Create Label
-         * @description Attaches a label spec to a build. A build carries each label at most once: attaching it again, or leaving `buildId` out, fails with 500. A `null` body is refused (400; 406 from v13.0.7 until v15.1.0).
+         * @description Attaches a label spec to a build. A build carries each label at most once: attaching it again, or leaving `buildId` out, fails with 500. A `null` body is refused (a validation failure).
          *
          *     **Permission:** Users with the "manage job" privilege for the build's job in its project, or an administrator.
          */
@@ -4504,7 +4504,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/artifacts/{buildId}/infos{artifactPath}": {
+    "/artifacts/{buildId}/infos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Artifact Info (root)
+         * @description Lists the artifact root of a build: the directories and files at the top, each with its path. Browse further with the nested form of this operation (Get Artifact Info at a path).
+         *
+         *     **Permission:** Anyone allowed to see builds of this job in the build's project (the "access build" job privilege, granted by the project's roles or by anonymous access), or an administrator.
+         */
+        get: operations["artifactGetArtifactInfoRoot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/artifacts/{buildId}/infos/{artifactPath}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4513,7 +4535,7 @@ export interface paths {
         };
         /**
          * Get Artifact Info
-         * @description Tells what is stored at a path of a build's artifacts: a file (size, time, media type) or a directory with its entries. Leave the path empty to list the artifact root. Browse the artifacts by following the entries' `path`s (prefixed with `/`).
+         * @description Tells what is stored at a path of a build's artifacts: a file (size, time, media type) or a directory with its entries. Entries carry their path from the artifact root: pass it here to go further down. The artifact root itself is listed by the root form of this operation.
          *
          *     **Permission:** Anyone allowed to see builds of this job in the build's project (the "access build" job privilege, granted by the project's roles or by anonymous access), or an administrator.
          */
@@ -4564,13 +4586,19 @@ export interface paths {
          *     **Permission:** Users with the "manage job" privilege for the build's job in its project, or an administrator.
          */
         post: operations["artifactUploadArtifact"];
-        delete?: never;
+        /**
+         * Delete Artifact
+         * @description Deletes an artifact file of a build. Careful with the path of a directory: the server then deletes all of the build's artifacts, not just that directory (it removes the artifact root), as the root form of this operation does. A path where nothing is stored fails with 500.
+         *
+         *     **Permission:** Users with the "manage job" privilege for the build's job in its project, or an administrator.
+         */
+        delete: operations["artifactDeleteArtifact"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/artifacts/{buildId}{artifactPath}": {
+    "/artifacts/{buildId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4581,12 +4609,12 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete Artifact
-         * @description Deletes artifacts of a build. With an empty path every artifact of the build is deleted. With the path of a file, that file is deleted. Careful with the path of a directory: the server then deletes all of the build's artifacts, not just that directory (it removes the artifact root). A path where nothing is stored fails with 500.
+         * Delete Artifact (root)
+         * @description Deletes every artifact of a build (the whole artifact root).
          *
          *     **Permission:** Users with the "manage job" privilege for the build's job in its project, or an administrator.
          */
-        delete: operations["artifactDeleteArtifact"];
+        delete: operations["artifactDeleteArtifactRoot"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4631,7 +4659,7 @@ export interface paths {
         put?: never;
         /**
          * Update Attributes
-         * @description Replaces all the agent's attributes with the ones sent: attributes left out are removed. The agent must be online (500 otherwise); it is told about the change at once. From v12.0.0 the change is recorded in the audit log.
+         * @description Replaces all the agent's attributes with the ones sent: attributes left out are removed. The agent must be online (500 otherwise); it is told about the change at once. The change is recorded in the audit log.
          *
          *     **Permission:** Site administrators only.
          */
@@ -4682,7 +4710,7 @@ export interface paths {
         post?: never;
         /**
          * Delete Token
-         * @description Deletes an agent token that no agent is registered with. The token of a registered agent cannot be deleted this way: the database refuses, and the server answers 500 (remove the agent in the web UI instead). From v12.0.0 the deletion is recorded in the audit log.
+         * @description Deletes an agent token that no agent is registered with. The token of a registered agent cannot be deleted this way: the database refuses, and the server answers 500 (remove the agent in the web UI instead). The deletion is recorded in the audit log.
          *
          *     **Permission:** Site administrators only.
          */
@@ -4731,7 +4759,7 @@ export interface paths {
         put?: never;
         /**
          * Create Token
-         * @description Creates an agent token with a random secret; read the secret with Get Token. No body is read. From v12.0.0 the creation is recorded in the audit log.
+         * @description Creates an agent token with a random secret; read the secret with Get Token. No body is read. The creation is recorded in the audit log.
          *
          *     **Permission:** Site administrators only.
          */
@@ -4797,7 +4825,7 @@ export interface paths {
         put?: never;
         /**
          * Create Label
-         * @description Attaches a label spec to a package. A package carries each label at most once: attaching it again, or leaving `packId` out, fails with 500. A `null` body is refused (400; 406 from v13.0.7 until v15.1.0).
+         * @description Attaches a label spec to a package. A package carries each label at most once: attaching it again, or leaving `packId` out, fails with 500. A `null` body is refused (a validation failure).
          *
          *     **Permission:** Anyone with the "write package" permission on the package's project, or an administrator.
          */
@@ -4831,7 +4859,1038 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    RefUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * RefUpdated
+         * @description A branch or tag was created, moved or deleted: a push, a merged pull request, a branch or tag made or removed in the web UI or through the REST API. A created ref has an old commit of 40 zeros, a deleted one a new commit of 40 zeros.
+         *
+         *     Through the REST API, these operations make OneDev send it: `repositoryCreateBranch` (`POST /repositories/{projectId}/branches`), `repositoryDeleteBranch` (`DELETE /repositories/{projectId}/branches/{branch}`), `repositoryCreateTag` (`POST /repositories/{projectId}/tags`), `repositoryDeleteTag` (`DELETE /repositories/{projectId}/tags/{tag}`).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookRefUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestOpened: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestOpened
+         * @description A pull request was opened.
+         *
+         *     Through the REST API, these operations make OneDev send it: `pullRequestCreatePullRequest` (`POST /pulls`).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestOpened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestChanged
+         * @description Something about a pull request changed and OneDev recorded it in the pull request's activities: its title, description, target branch or merge strategy, a review verdict, or its state (merged, discarded, reopened). Read the change with the pull request's changes.
+         *
+         *     Through the REST API, these operations make OneDev send it: `pullRequestSetTitle` (`POST /pulls/{requestId}/title`), `pullRequestSetDescription` (`POST /pulls/{requestId}/description`), `pullRequestSetMergeStrategy` (`POST /pulls/{requestId}/merge-strategy`), `pullRequestReopenPullRequest` (`POST /pulls/{requestId}/reopen`), `pullRequestDiscardPullRequest` (`POST /pulls/{requestId}/discard`), `pullRequestMergePullRequest` (`POST /pulls/{requestId}/merge`).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestUpdated
+         * @description New commits arrived on the source branch of an open pull request (an update). Sent by OneDev itself: `userId` is null.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestCommentCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestCommentCreated
+         * @description Someone commented on a pull request (in the web UI, by email or through the REST API).
+         *
+         *     Through the REST API, these operations make OneDev send it: `pullRequestCommentCreate` (`POST /pull-request-comments`).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestCommentCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestCommentEdited: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestCommentEdited
+         * @description A pull request comment was edited.
+         *
+         *     Through the REST API, these operations make OneDev send it: `pullRequestCommentUpdate` (`POST /pull-request-comments/{commentId}`).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestCommentEdited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestAssigned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestAssigned
+         * @description A user was made an assignee of a pull request.
+         *
+         *     Through the REST API, these operations make OneDev send it: `pullRequestAssignmentCreate` (`POST /pull-request-assignments`).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestAssigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestUnassigned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestUnassigned
+         * @description A user stopped being an assignee of a pull request.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestUnassigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestReviewRequested: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestReviewRequested
+         * @description A user was asked to review a pull request (by someone, or by OneDev applying the branch's review rules).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestReviewRequested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestReviewerRemoved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestReviewerRemoved
+         * @description A reviewer was taken off a pull request.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestReviewerRemoved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestBuildCommitUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestBuildCommitUpdated
+         * @description OneDev computed a new commit to build for a pull request (the merge of its source into its target), after an update or a target change. Sent by OneDev itself.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestBuildCommitUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestMergePreviewUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestMergePreviewUpdated
+         * @description OneDev computed a new merge preview for a pull request (what merging it now would give). Sent by OneDev itself.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestMergePreviewUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestCheckFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestCheckFailed
+         * @description OneDev failed to check a pull request (its merge preview, reviews or branches); the pull request shows the error. Sent by OneDev itself.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestCheckFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestBuildEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestBuildEvent
+         * @description A build of an open pull request's current build commit changed status (submitted, pending, running, finished). Sent by OneDev itself.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestBuildEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestCodeCommentCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestCodeCommentCreated
+         * @description A code comment was added on a pull request's changes. Web hooks that select CODE_COMMENT get a CodeCommentCreated for the same comment.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestCodeCommentCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestCodeCommentReplyCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestCodeCommentReplyCreated
+         * @description Someone replied to a code comment made on a pull request's changes.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestCodeCommentReplyCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PullRequestCodeCommentStatusChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PullRequestCodeCommentStatusChanged
+         * @description A code comment made on a pull request's changes was resolved or reopened.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPullRequestCodeCommentStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    IssueOpened: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * IssueOpened
+         * @description An issue was opened (in the web UI, by email, by a service desk address or through the REST API).
+         *
+         *     Through the REST API, these operations make OneDev send it: `issueCreateIssue` (`POST /issues`).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookIssueOpened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    IssueChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * IssueChanged
+         * @description Something about an issue changed and OneDev recorded it in the issue's activities: its title, description, state, fields, iterations, confidentiality, links or project. Read the change with the issue's changes.
+         *
+         *     Through the REST API, these operations make OneDev send it: `issueSetTitle` (`POST /issues/{issueId}/title`), `issueSetDescription` (`POST /issues/{issueId}/description`), `issueSetConfidential` (`POST /issues/{issueId}/confidential`), `issueSetFields` (`POST /issues/{issueId}/fields`), `issueTransitState` (`POST /issues/{issueId}/state-transitions`).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookIssueChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    IssueCommentCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * IssueCommentCreated
+         * @description Someone commented on an issue (in the web UI, by email or through the REST API).
+         *
+         *     Through the REST API, these operations make OneDev send it: `issueCommentCreateComment` (`POST /issue-comments`).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookIssueCommentCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    IssueCommentEdited: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * IssueCommentEdited
+         * @description An issue comment was edited.
+         *
+         *     Through the REST API, these operations make OneDev send it: `issueCommentUpdateComment` (`POST /issue-comments/{commentId}`).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookIssueCommentEdited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    IssueCommitsAttached: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * IssueCommitsAttached
+         * @description OneDev found new commits that mention an issue (while indexing pushed commits) and attached them to it. Sent on behalf of OneDev's system user, whose id is -1.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookIssueCommitsAttached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    CodeCommentCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CodeCommentCreated
+         * @description A code comment was added.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookCodeCommentCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    CodeCommentEdited: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CodeCommentEdited
+         * @description A code comment's text was edited.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookCodeCommentEdited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    CodeCommentReplyCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CodeCommentReplyCreated
+         * @description Someone replied to a code comment.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookCodeCommentReplyCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    CodeCommentReplyEdited: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CodeCommentReplyEdited
+         * @description A reply to a code comment was edited.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookCodeCommentReplyEdited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    CodeCommentReplyDeleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CodeCommentReplyDeleted
+         * @description A reply to a code comment was deleted (the payload keeps its id; the reply can no longer be read).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookCodeCommentReplyDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    CodeCommentStatusChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CodeCommentStatusChanged
+         * @description A code comment was resolved or reopened.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookCodeCommentStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BuildSubmitted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * BuildSubmitted
+         * @description A build was submitted: a job was run (by a user, a trigger, a pull request, a schedule or the REST API) or rebuilt.
+         *
+         *     Through the REST API, these operations make OneDev send it: `jobRunRunBuild` (`POST /job-runs`), `triggerJobTriggerJobViaPost` (`POST /trigger-job`).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookBuildSubmitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BuildPending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * BuildPending
+         * @description A build is waiting for a job executor or an agent, or for the builds it depends on.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookBuildPending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BuildRunning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * BuildRunning
+         * @description A build started running on a job executor.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookBuildRunning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BuildFinished: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * BuildFinished
+         * @description A build finished: successful, failed, cancelled or timed out (read its status).
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookBuildFinished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BuildUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * BuildUpdated
+         * @description Something shown about a running or finished build changed: its version or description (set by a step or a user), or its log when a watcher asked.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookBuildUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BuildRetrying: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * BuildRetrying
+         * @description A failed build is being run again under the job's retry condition.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookBuildRetrying"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    BuildResumed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * BuildResumed
+         * @description A build paused at a step that waits for someone resumed. The class exists and BUILD selects it, but no code of the releases we describe sends it: a receiver may get it from a plugin or a later server.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookBuildResumed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PackPublished: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PackPublished
+         * @description A package (a container image, an npm, Maven, NuGet, PyPI, Helm or other package version) was published.
+         *
+         *     OneDev posts the event to every web hook of the project and of its parent projects whose event types select it: one POST per hook, however many of its event types match. The body is the event written the way the REST API writes records: ids instead of nested records, null values written out. OneDev sends it in the background once the change is saved, keeps no record of deliveries and never retries one.
+         *
+         *     `X-OneDev-Signature` carries the hook's secret itself, not a signature of the body: anyone who sees one delivery can forge others. Give hooks an https URL, and compare the header with your copy of the secret in constant time.
+         *
+         *     Payloads of this release carry no `type` property. Tell events apart by where they arrive (one hook, with its own URL, per event type) and by the properties present: within a family, events with the same properties (BuildPending and BuildRunning, PullRequestOpened and PullRequestMergePreviewUpdated) look the same, so read the record they name to see what happened.
+         *
+         *     OneDev also sends `Accept: application/json`. The body is UTF-8; `Content-Type` is `application/json` without a charset.
+         */
+        post: operations["webhookPackPublished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -5168,6 +6227,58 @@ export interface components {
              */
             "@type": "AllIssueFields";
         };
+        /**
+         * @description A directory inside a listed directory. The server also writes `children: null` here: ask for the directory's own info to list it.
+         * @example {
+         *       "@type": "DirectoryInfo",
+         *       "path": "dist",
+         *       "lastModified": 1751419305112
+         *     }
+         */
+        ArtifactDirectoryEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "DirectoryInfo";
+            /** @description Path of the directory relative to the build's artifact root, with `/` between segments. */
+            path: string;
+            /**
+             * Format: int64
+             * @description When the directory last changed, in milliseconds since 1970-01-01 UTC.
+             */
+            lastModified: number;
+        };
+        /** @description One entry of a directory listing, told apart by `@type` as a path's own info is: a subdirectory (without its entries) or a file. */
+        ArtifactEntry: components["schemas"]["ArtifactFileEntry"] | components["schemas"]["ArtifactDirectoryEntry"];
+        /**
+         * @description A file inside a listed directory. The server also writes `mediaType: null` here: it guesses the media type only when the file's own info is asked for.
+         * @example {
+         *       "@type": "FileInfo",
+         *       "path": "build-info.json",
+         *       "lastModified": 1751419307930,
+         *       "length": 412
+         *     }
+         */
+        ArtifactFileEntry: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            "@type": "FileInfo";
+            /** @description Path of the file relative to the build's artifact root, with `/` between segments. */
+            path: string;
+            /**
+             * Format: int64
+             * @description When the file was last written, in milliseconds since 1970-01-01 UTC.
+             */
+            lastModified: number;
+            /**
+             * Format: int64
+             * @description Size of the file in bytes.
+             */
+            length: number;
+        };
         /** @description What a build's artifact storage holds at a path, told apart by `@type`: a directory with its entries, or a file. */
         ArtifactInfo: components["schemas"]["FileInfo"] | components["schemas"]["DirectoryInfo"];
         /**
@@ -5461,8 +6572,8 @@ export interface components {
          * @description One run of a CI/CD job on a commit. Child records (labels, parameters, dependencies) are not embedded: read them with the Build group's sub-resources. The secret job token is never written out.
          * @example {
          *       "id": 2031,
-         *       "numberScopeId": 12,
-         *       "projectId": 12,
+         *       "numberScopeId": 7,
+         *       "projectId": 7,
          *       "agentId": 3,
          *       "submitterId": 7,
          *       "cancellerId": null,
@@ -5667,10 +6778,41 @@ export interface components {
             dependencyId: number;
             /** @description Whether the dependent build only runs when the dependency succeeded. */
             requireSuccessful: boolean;
-            /** @description Patterns of artifacts copied from the dependency, e.g. `**\/*.jar`; null when none. */
+            /** @description Patterns of artifacts copied from the dependency, e.g. `dist/*.jar` (`**` stands for any number of directories); null when none. */
             artifacts: string | null;
             /** @description Workspace-relative directory the artifacts are copied to; null for the workspace root. */
             destinationPath: string | null;
+        };
+        /**
+         * @description The body OneDev posts for BuildFinished. A build finished: successful, failed, cancelled or timed out (read its status).
+         * @example {
+         *       "projectId": 7,
+         *       "userId": null,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "buildId": 2031
+         *     }
+         */
+        BuildFinishedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the build (not its number).
+             */
+            buildId: number;
         };
         /** @description A label attached to a build. */
         BuildLabel: {
@@ -5694,7 +6836,7 @@ export interface components {
          * @description A label attached to a build. This is the shape of a create request: the server assigns `id` itself.
          * @example {
          *       "buildId": 2031,
-         *       "specId": 4
+         *       "specId": 8
          *     }
          */
         BuildLabelCreate: {
@@ -5733,6 +6875,37 @@ export interface components {
             /** @description The value as text; null when the parameter has no value. Always `*****` for `Secret` parameters. `Date` and `Date Time` values are epoch milliseconds written as text. */
             value: string | null;
         };
+        /**
+         * @description The body OneDev posts for BuildPending. A build is waiting for a job executor or an agent, or for the builds it depends on.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": null,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "buildId": 2031
+         *     }
+         */
+        BuildPendingPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the build (not its number).
+             */
+            buildId: number;
+        };
         /** @description A rule keeping some builds when old builds are deleted. */
         BuildPreservation: {
             /** @description Build query selecting the builds to keep; null for all builds. */
@@ -5766,6 +6939,130 @@ export interface components {
             querySubscriptions: string[];
         };
         /**
+         * @description The body OneDev posts for BuildResumed. A build paused at a step that waits for someone resumed. The class exists and BUILD selects it, but no code of the releases we describe sends it: a receiver may get it from a plugin or a later server.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": null,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "buildId": 2031
+         *     }
+         */
+        BuildResumedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the build (not its number).
+             */
+            buildId: number;
+        };
+        /**
+         * @description The body OneDev posts for BuildRetrying. A failed build is being run again under the job's retry condition.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": null,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "buildId": 2031
+         *     }
+         */
+        BuildRetryingPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the build (not its number).
+             */
+            buildId: number;
+        };
+        /**
+         * @description The body OneDev posts for BuildRunning. A build started running on a job executor.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": null,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "buildId": 2031
+         *     }
+         */
+        BuildRunningPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the build (not its number).
+             */
+            buildId: number;
+        };
+        /**
+         * @description The body OneDev posts for BuildSubmitted. A build was submitted: a job was run (by a user, a trigger, a pull request, a schedule or the REST API) or rebuilt.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 7,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "buildId": 2031
+         *     }
+         */
+        BuildSubmittedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the build (not its number).
+             */
+            buildId: number;
+        };
+        /**
          * @description Fires when a build fixing the issue succeeds.
          * @example {
          *       "@type": "BuildSuccessfulSpec",
@@ -5797,6 +7094,37 @@ export interface components {
             jobNames: string | null;
             /** @description Space-separated branches of the build the trigger applies to, with `**`, `*`, `?` path wildcards and a leading `-` to exclude; null for any branch. */
             branches: string | null;
+        };
+        /**
+         * @description The body OneDev posts for BuildUpdated. Something shown about a running or finished build changed: its version or description (set by a step or a user), or its log when a watcher asked.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": null,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "buildId": 2031
+         *     }
+         */
+        BuildUpdatedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the build (not its number).
+             */
+            buildId: number;
         };
         /** @description Which events of the project are posted to one chat channel, each kind optionally filtered by a query. */
         ChannelNotification: {
@@ -6086,14 +7414,14 @@ export interface components {
         };
         /** @description Which files the code analysis behind symbol navigation and search covers. */
         CodeAnalysisSetting: {
-            /** @description Space-separated path patterns of the files to analyse; null to use the parent project's setting (all files for a root project). */
-            analysisFiles: string | null;
+            /** @description Space-separated path patterns of the files to analyse; null (or left out of a request) to use the parent project's setting (all files for a root project). */
+            analysisFiles?: string | null;
         };
         /**
          * @description A comment on lines of a file at a commit, made while browsing code or reviewing a pull request. Replies and status changes are separate records and are not part of this object.
          * @example {
          *       "id": 418,
-         *       "projectId": 5,
+         *       "projectId": 7,
          *       "userId": 7,
          *       "content": "This retries forever when the receiver keeps failing; cap it at `maxAttempts`.",
          *       "createDate": "2025-07-01T09:40:55.901+08:00",
@@ -6175,13 +7503,75 @@ export interface components {
             oldCommitHash: string;
             /** @description Commit on the right (new) side of the comparison. */
             newCommitHash: string;
-            /** @description File filter the comparison was shown with, e.g. `**\/*.java`; null when none. */
+            /** @description File filter the comparison was shown with, e.g. `src/*.java` (`**` stands for any number of directories); null when none. */
             pathFilter: string | null;
             /**
              * @description Which whitespace differences the comparison ignored.
              * @enum {string}
              */
             whitespaceOption: "IGNORE_TRAILING" | "IGNORE_LEADING" | "IGNORE_CHANGE" | "IGNORE_ALL" | "DO_NOT_IGNORE";
+        };
+        /**
+         * @description The body OneDev posts for CodeCommentCreated. A code comment was added.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "commentId": 418
+         *     }
+         */
+        CodeCommentCreatedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the code comment.
+             */
+            commentId: number;
+        };
+        /**
+         * @description The body OneDev posts for CodeCommentEdited. A code comment's text was edited.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "commentId": 418
+         *     }
+         */
+        CodeCommentEditedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the code comment.
+             */
+            commentId: number;
         };
         /** @description The place a code comment is attached to: a line range of a file at a commit. */
         CodeCommentMark: {
@@ -6212,6 +7602,162 @@ export interface components {
             /** @description The user's saved code comment queries of the project. */
             queries: components["schemas"]["NamedCodeCommentQuery"][];
         };
+        /**
+         * @description The body OneDev posts for CodeCommentReplyCreated. Someone replied to a code comment.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "commentId": 418,
+         *       "replyId": 140
+         *     }
+         */
+        CodeCommentReplyCreatedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the code comment.
+             */
+            commentId: number;
+            /**
+             * Format: int64
+             * @description Id of the reply.
+             */
+            replyId: number;
+        };
+        /**
+         * @description The body OneDev posts for CodeCommentReplyDeleted. A reply to a code comment was deleted (the payload keeps its id; the reply can no longer be read).
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "commentId": 418,
+         *       "replyId": 140
+         *     }
+         */
+        CodeCommentReplyDeletedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the code comment.
+             */
+            commentId: number;
+            /**
+             * Format: int64
+             * @description Id of the reply.
+             */
+            replyId: number;
+        };
+        /**
+         * @description The body OneDev posts for CodeCommentReplyEdited. A reply to a code comment was edited.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "commentId": 418,
+         *       "replyId": 140
+         *     }
+         */
+        CodeCommentReplyEditedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the code comment.
+             */
+            commentId: number;
+            /**
+             * Format: int64
+             * @description Id of the reply.
+             */
+            replyId: number;
+        };
+        /**
+         * @description The body OneDev posts for CodeCommentStatusChanged. A code comment was resolved or reopened.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "commentId": 418,
+         *       "changeId": 31,
+         *       "note": "Fixed in the latest update."
+         *     }
+         */
+        CodeCommentStatusChangedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the code comment.
+             */
+            commentId: number;
+            /**
+             * Format: int64
+             * @description Id of the status change.
+             */
+            changeId: number;
+            /** @description The note given with the change; null when none was given. */
+            note: string | null;
+        };
+        /**
+         * @description A property of a commit the commit reads can fill in (their `field` parameter).
+         * @enum {string}
+         */
+        CommitDetail: "PARENTS" | "AUTHOR" | "COMMITTER" | "COMMIT_DATE" | "SUBJECT" | "BODY" | "FILE_CHANGES" | "LINE_CHANGES";
         /**
          * @description A custom field referring to a commit by its hash.
          * @example {
@@ -6283,8 +7829,11 @@ export interface components {
             /** @description Commit queries of the project whose new commits the user is notified of. Keys name saved queries: `g:<name>` for a query shared by the server (or, per project, by the project), `p:<name>` for one of the user's own. */
             querySubscriptions: string[];
         };
-        /** @description One plugin-defined setting object. It carries `@type` with the simple class name of the plugin's setting class, followed by that class's own properties; a `@type` no installed plugin registers is refused with 400. Its shape depends on the plugin, so it is not described further. */
-        ContributedAdministrationSetting: unknown;
+        /** @description One plugin-defined setting object: `@type` with the simple class name of the plugin's setting class, followed by that class's own properties (not described here: they depend on the plugin). A `@type` no installed plugin registers is refused with 400; the plugins a stock server ships register none. */
+        ContributedAdministrationSetting: {
+            /** @description Name of the concrete class. */
+            "@type": string;
+        };
         /** @description A project setting contributed by a plugin; `@type` is the simple name of its class. The stock server's plugins contribute channel notifications to Discord, ntfy and Slack. */
         ContributedProjectSetting: components["schemas"]["DiscordNotificationSetting"] | components["schemas"]["NtfyNotificationSetting"] | components["schemas"]["SlackNotificationSetting"];
         /**
@@ -6292,6 +7841,11 @@ export interface components {
          * @example []
          */
         ContributedSettings: components["schemas"]["ContributedAdministrationSetting"][];
+        /**
+         * @description What top contributors are ranked by: commits, lines added or lines deleted.
+         * @enum {string}
+         */
+        ContributionType: "COMMITS" | "ADDITIONS" | "DELETIONS";
         /**
          * @description A branch to create.
          * @example {
@@ -6492,7 +8046,7 @@ export interface components {
             isFile: boolean;
         };
         /**
-         * @description A directory among a build's artifacts (or the artifact root itself).
+         * @description A directory among a build's artifacts (or the artifact root itself), with its entries.
          * @example {
          *       "@type": "DirectoryInfo",
          *       "path": null,
@@ -6501,15 +8055,13 @@ export interface components {
          *         {
          *           "@type": "DirectoryInfo",
          *           "path": "dist",
-         *           "lastModified": 1751419305112,
-         *           "children": null
+         *           "lastModified": 1751419305112
          *         },
          *         {
          *           "@type": "FileInfo",
          *           "path": "build-info.json",
          *           "lastModified": 1751419307930,
-         *           "length": 412,
-         *           "mediaType": null
+         *           "length": 412
          *         }
          *       ]
          *     }
@@ -6527,8 +8079,8 @@ export interface components {
              * @description When the directory last changed, in milliseconds since 1970-01-01 UTC.
              */
             lastModified: number;
-            /** @description The entries directly inside the directory: subdirectories first, then files, each sorted by path. Only the directory asked for is listed: its subdirectories come with null here. */
-            children: components["schemas"]["ArtifactInfo"][] | null;
+            /** @description The entries directly inside the directory: subdirectories first, then files, each sorted by path. Only the directory asked for is listed: ask for a subdirectory's own info to see inside it. */
+            children: components["schemas"]["ArtifactEntry"][];
         };
         /**
          * @description Sign-in with discord.com accounts through a Discord OAuth2 application, optionally only for members of one Discord server.
@@ -6856,7 +8408,7 @@ export interface components {
             commitHash: string;
         };
         /**
-         * @description A file among a build's artifacts.
+         * @description A file among a build's artifacts, asked for by its own path.
          * @example {
          *       "@type": "FileInfo",
          *       "path": "dist/webapp-4.2.0.tar.gz",
@@ -6883,8 +8435,8 @@ export interface components {
              * @description Size of the file in bytes.
              */
             length: number;
-            /** @description Media type the server guesses from the file, `application/octet-stream` when it cannot tell. Null for the entries of a directory listing: read the file's own info to get it. */
-            mediaType: string | null;
+            /** @description Media type the server guesses from the file, `application/octet-stream` when it cannot tell. */
+            mediaType: string;
         };
         /** @description Review and build requirements for changes to files matching some paths. */
         FileProtection: {
@@ -7085,16 +8637,16 @@ export interface components {
         };
         /** @description Which git executable the server runs: the one on the system path or one at a given path. */
         GitLocation: components["schemas"]["SystemGit"] | components["schemas"]["SpecifiedGit"];
-        /** @description Values for Git's `pack.*` settings used when the server packs the repository; null leaves Git's default. */
+        /** @description Values for Git's `pack.*` settings used when the server packs the repository; null (or left out of a request: every property is optional, `{}` leaves them all to Git) keeps Git's default. */
         GitPackConfig: {
             /** @description Value of `pack.windowMemory`, e.g. `0`. */
-            windowMemory: string | null;
+            windowMemory?: string | null;
             /** @description Value of `pack.packSizeLimit`, e.g. `1g`. */
-            packSizeLimit: string | null;
+            packSizeLimit?: string | null;
             /** @description Value of `pack.threads`, e.g. `0` (one per CPU). */
-            threads: string | null;
+            threads?: string | null;
             /** @description Value of `pack.window`, e.g. `10`. */
-            window: string | null;
+            window?: string | null;
         };
         /**
          * @description Server-wide build list settings: shared saved queries and the parameters shown as list columns.
@@ -8052,7 +9604,7 @@ export interface components {
             encodedPersonal: string | null;
         };
         /**
-         * @description An issue: its own properties, without child records (comments, changes, watches, votes, works, links, iterations and custom fields are separate reads of the Issue group). Query Issues asked `withFields=true` adds a `fields` property to each issue: the stored custom field records, an array of objects with `id`, `issueId`, `name`, `value` (text, or null), `type` (the field's kind) and `ordinal`. From v15.0.6, when the caller may see time tracking in the issue's project (a role with time-tracking access, issue managers, administrators), five more properties follow: `totalEstimatedTime`, `totalSpentTime`, `ownEstimatedTime`, `ownSpentTime` (all in minutes) and `progress` (a percentage, -1 when nothing is estimated); for other callers they are left out.
+         * @description An issue: its own properties, without child records (comments, changes, watches, votes, works, links, iterations and custom fields are separate reads of the Issue group, though Query Issues can add the custom fields).
          * @example {
          *       "id": 1543,
          *       "state": "Open",
@@ -8238,6 +9790,8 @@ export interface components {
             boardPosition: number;
             /** @description Outside mail addresses that take part in the issue through the service desk (they get its notifications by mail); empty for most issues. */
             externalParticipants: components["schemas"]["InternetAddress"][];
+            /** @description The issue's stored custom field records, one per value (a field with several values has several records, in `ordinal` order); a field without a value has none. Present only when the issue is listed by Query Issues asked with `withFields=true`; left out otherwise. */
+            fields?: components["schemas"]["IssueField"][];
         };
         /**
          * @description Several properties were changed at once (a batch edit from the issue list).
@@ -8325,6 +9879,49 @@ export interface components {
         };
         /** @description The kind of an issue change and its details. `@type` is the simple class name of the kind. */
         IssueChangeData: components["schemas"]["IssueBatchUpdateData"] | components["schemas"]["IssueCommentRemoveData"] | components["schemas"]["IssueConfidentialChangeData"] | components["schemas"]["IssueDescriptionChangeData"] | components["schemas"]["IssueFieldChangeData"] | components["schemas"]["IssueIterationAddData"] | components["schemas"]["IssueIterationChangeData"] | components["schemas"]["IssueIterationRemoveData"] | components["schemas"]["IssueLinkAddData"] | components["schemas"]["IssueLinkRemoveData"] | components["schemas"]["IssueOwnEstimatedTimeChangeData"] | components["schemas"]["IssueOwnSpentTimeChangeData"] | components["schemas"]["IssueProjectChangeData"] | components["schemas"]["IssueReferencedFromCodeCommentData"] | components["schemas"]["IssueReferencedFromIssueData"] | components["schemas"]["IssueReferencedFromPullRequestData"] | components["schemas"]["IssueStateChangeData"] | components["schemas"]["IssueTitleChangeData"] | components["schemas"]["IssueTotalEstimatedTimeChangeData"] | components["schemas"]["IssueTotalSpentTimeChangeData"];
+        /**
+         * @description The body OneDev posts for IssueChanged. Something about an issue changed and OneDev recorded it in the issue's activities: its title, description, state, fields, iterations, confidentiality, links or project. Read the change with the issue's changes.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 5,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "issueId": 1543,
+         *       "sendNotifications": true,
+         *       "changeId": 8822,
+         *       "comment": null
+         *     }
+         */
+        IssueChangedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the issue (not its number).
+             */
+            issueId: number;
+            /** @description Whether OneDev notifies the issue's watchers of this event; false when a service account caused it. */
+            sendNotifications: boolean;
+            /**
+             * Format: int64
+             * @description Id of the recorded change (one of the issue's changes).
+             */
+            changeId: number;
+            /** @description The comment given with the change (e.g. with a state transition); null when none was given. */
+            comment: string | null;
+        };
         /**
          * @description A custom field referring to another issue.
          * @example {
@@ -8445,6 +10042,89 @@ export interface components {
             onBehalfOf?: components["schemas"]["InternetAddress"] | null;
         };
         /**
+         * @description The body OneDev posts for IssueCommentCreated. Someone commented on an issue (in the web UI, by email or through the REST API).
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 5,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "issueId": 1543,
+         *       "sendNotifications": true,
+         *       "commentId": 2207,
+         *       "notifiedEmailAddresses": []
+         *     }
+         */
+        IssueCommentCreatedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the issue (not its number).
+             */
+            issueId: number;
+            /** @description Whether OneDev notifies the issue's watchers of this event; false when a service account caused it. */
+            sendNotifications: boolean;
+            /**
+             * Format: int64
+             * @description Id of the new comment (see the Issue Comment group).
+             */
+            commentId: number;
+            /** @description Email addresses that already know of this comment: the sender and recipients of the email it came from (empty when it was not made by email). */
+            notifiedEmailAddresses: string[];
+        };
+        /**
+         * @description The body OneDev posts for IssueCommentEdited. An issue comment was edited.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 5,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "issueId": 1543,
+         *       "sendNotifications": true,
+         *       "commentId": 2207
+         *     }
+         */
+        IssueCommentEditedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the issue (not its number).
+             */
+            issueId: number;
+            /** @description Whether OneDev notifies the issue's watchers of this event; false when a service account caused it. */
+            sendNotifications: boolean;
+            /**
+             * Format: int64
+             * @description Id of the comment.
+             */
+            commentId: number;
+        };
+        /**
          * @description A comment of the issue was deleted.
          * @example {
          *       "@type": "IssueCommentRemoveData"
@@ -8456,6 +10136,40 @@ export interface components {
              * @enum {string}
              */
             "@type": "IssueCommentRemoveData";
+        };
+        /**
+         * @description The body OneDev posts for IssueCommitsAttached. OneDev found new commits that mention an issue (while indexing pushed commits) and attached them to it. Sent on behalf of OneDev's system user, whose id is -1.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": -1,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "issueId": 1543,
+         *       "sendNotifications": true
+         *     }
+         */
+        IssueCommitsAttachedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the issue (not its number).
+             */
+            issueId: number;
+            /** @description Whether OneDev notifies the issue's watchers of this event; false when a service account caused it. */
+            sendNotifications: boolean;
         };
         /**
          * @description The issue was made confidential or public.
@@ -8504,6 +10218,30 @@ export interface components {
             /** @description Description after the edit; an empty string when it was removed. */
             newDescription: string;
         };
+        /** @description One stored value of an issue's custom field (OneDev's IssueField entity). */
+        IssueField: {
+            /**
+             * Format: int64
+             * @description Id of the record.
+             */
+            readonly id: number;
+            /**
+             * Format: int64
+             * @description Id of the issue.
+             */
+            issueId: number;
+            /** @description Name of the field, as the issue settings define it, e.g. `Priority`. */
+            name: string;
+            /** @description The value as text, as the web UI stores it (a choice's text, a login name, a date as `yyyy-MM-dd`). */
+            value: string | null;
+            /** @description Kind of the field. */
+            type: components["schemas"]["IssueFieldType"];
+            /**
+             * Format: int64
+             * @description Position of this value among the field's values.
+             */
+            ordinal: number;
+        };
         /**
          * @description Custom field values were changed.
          * @example {
@@ -8546,6 +10284,13 @@ export interface components {
         /** @description A selection of custom issue fields, told apart by `@type`: all fields, all but some, only some, or none. */
         IssueFieldSet: components["schemas"]["AllIssueFields"] | components["schemas"]["ExcludeIssueFields"] | components["schemas"]["IncludeIssueFields"] | components["schemas"]["NoneIssueFields"];
         /**
+         * @description Kind of a custom field, as its records store it.
+         * @enum {string}
+         */
+        IssueFieldType: "Checkbox" | "Text" | "Date" | "Date Time" | "Secret" | "Integer" | "Float" | "Commit" | "Enumeration" | "User" | "Group" | "Issue" | "Iteration" | "Build" | "Pull Request";
+        /** @description The value of one custom field: a string, an array of strings for a field that takes several values, or null for a field without a value. */
+        IssueFieldValue: string | string[] | null;
+        /**
          * @description Custom field values keyed by field name (the names of the server's issue settings, e.g. `Type`, `Priority`, `Assignees`). Each value is a string, an array of strings for a field that takes several values, or null for a field without a value. Values are written as the web UI shows them: a choice's text, a user's login name, a date as `yyyy-MM-dd`, a number in decimal.
          * @example {
          *       "Type": "Bug",
@@ -8558,7 +10303,7 @@ export interface components {
          *     }
          */
         IssueFieldValues: {
-            [key: string]: unknown;
+            [key: string]: components["schemas"]["IssueFieldValue"];
         };
         /**
          * @description The issue was scheduled into an iteration.
@@ -8766,8 +10511,45 @@ export interface components {
             ownEstimatedTime?: number | null;
             /** @description Ids of iterations to schedule the issue into; each must belong to the issue's project or one of its parents (400 otherwise). Needs the right to schedule issues. Left out, null or empty: none. */
             iterationIds?: number[] | null;
-            /** @description Values of custom fields, keyed by field name. A name the issue settings do not define is refused (400; 406 from v15.1.0), and so is a field the caller may not edit (403). Fields left out get their default values; from v12.0.5 a required field that ends up without a value is refused (400; 406 from v12.0.9). Left out, none are set. */
+            /** @description Values of custom fields, keyed by field name. A name the issue settings do not define is refused, and so is a field the caller may not edit (403). Fields left out get their default values; from v12.0.5 a required field that ends up without a value is refused (Create Issue says with which status). Left out, none are set. */
             fields?: components["schemas"]["IssueFieldValues"];
+        };
+        /**
+         * @description The body OneDev posts for IssueOpened. An issue was opened (in the web UI, by email, by a service desk address or through the REST API).
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "issueId": 1543,
+         *       "sendNotifications": true,
+         *       "notifiedEmailAddresses": []
+         *     }
+         */
+        IssueOpenedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the issue (not its number).
+             */
+            issueId: number;
+            /** @description Whether OneDev notifies the issue's watchers of this event; false when a service account caused it. */
+            sendNotifications: boolean;
+            /** @description Email addresses that already know of this issue: the sender and recipients of the email it came from (empty when it was not made by email). */
+            notifiedEmailAddresses: string[];
         };
         /**
          * @description The issue's own estimated time was changed.
@@ -9512,7 +11294,7 @@ export interface components {
          * @description Runs a job of a project on one commit, for a ref that reaches that commit.
          * @example {
          *       "@type": "JobRunOnCommit",
-         *       "projectId": 12,
+         *       "projectId": 7,
          *       "commitHash": "9c3e4f1a7b2d8e6c5a4f3b2e1d0c9b8a7f6e5d4c",
          *       "refName": "refs/heads/main",
          *       "jobName": "ci",
@@ -9967,7 +11749,7 @@ export interface components {
         /**
          * @description The fact that a user belongs to a group. A user is in a given group at most once. This is the shape of a create request: the server assigns `id` itself.
          * @example {
-         *       "userId": 8,
+         *       "userId": 5,
          *       "groupId": 5
          *     }
          */
@@ -10232,7 +12014,7 @@ export interface components {
          * @description A package version published to a project's package registry. Its blobs and labels are read with the Package group's sub-resources; the registry-specific metadata is never written out.
          * @example {
          *       "id": 17,
-         *       "projectId": 12,
+         *       "projectId": 7,
          *       "type": "Container Image",
          *       "name": "acme/webapp",
          *       "version": "4.2.0",
@@ -10281,7 +12063,7 @@ export interface components {
          * @description A stored file (blob) of a package, identified by its SHA-256 within the project.
          * @example {
          *       "id": 301,
-         *       "projectId": 12,
+         *       "projectId": 7,
          *       "sha256Hash": "3f1c9a7e5b2d4c6a8e0f1b3d5c7a9e2f4b6d8c0a1e3f5b7d9c2a4e6f8b0d1c3a",
          *       "sha512Hash": null,
          *       "md5Hash": null,
@@ -10361,6 +12143,37 @@ export interface components {
              * @description Id of the label spec (see the Label Spec group).
              */
             specId: number;
+        };
+        /**
+         * @description The body OneDev posts for PackPublished. A package (a container image, an npm, Maven, NuGet, PyPI, Helm or other package version) was published.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "packId": 17
+         *     }
+         */
+        PackPublishedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the package.
+             */
+            packId: number;
         };
         /**
          * @description Rules a new password must satisfy.
@@ -10938,10 +12751,10 @@ export interface components {
          *       "title": "Retry failed webhook deliveries",
          *       "description": "Retries a webhook delivery up to 3 times with exponential backoff.\n\nFixes #311",
          *       "submitterId": 3,
-         *       "numberScopeId": 5,
-         *       "targetProjectId": 5,
+         *       "numberScopeId": 7,
+         *       "targetProjectId": 7,
          *       "targetBranch": "main",
-         *       "sourceProjectId": 5,
+         *       "sourceProjectId": 7,
          *       "sourceBranch": "feature/webhook-retry",
          *       "baseCommitHash": "3f9c1e0b7d2a4c6e8f1a3b5d7c9e0f2a4b6c8d0e",
          *       "buildCommitHash": "c47e2a9d1b5f8e3c6a0d4b7f2e9c1a5d8b3f6e07",
@@ -11127,10 +12940,47 @@ export interface components {
             "@type": "PullRequestApproveData";
         };
         /**
+         * @description The body OneDev posts for PullRequestAssigned. A user was made an assignee of a pull request.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42,
+         *       "assigneeId": 7
+         *     }
+         */
+        PullRequestAssignedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the user assigned.
+             */
+            assigneeId: number;
+        };
+        /**
          * @description Assignment of a user to a pull request. Assignees are expected to take care of the request (for example merge it), and may modify it. There is at most one per user and pull request; an assignment is added or removed, never edited.
          * @example {
          *       "id": 63,
-         *       "userId": 4,
+         *       "userId": 3,
          *       "requestId": 42
          *     }
          */
@@ -11154,7 +13004,7 @@ export interface components {
         /**
          * @description Assignment of a user to a pull request. Assignees are expected to take care of the request (for example merge it), and may modify it. There is at most one per user and pull request; an assignment is added or removed, never edited. This is the shape of a create request: the server assigns `id` itself.
          * @example {
-         *       "userId": 4,
+         *       "userId": 7,
          *       "requestId": 42
          *     }
          */
@@ -11191,6 +13041,74 @@ export interface components {
             /** @description True when auto merge was switched on, false when off. */
             enabled: boolean;
         };
+        /**
+         * @description The body OneDev posts for PullRequestBuildCommitUpdated. OneDev computed a new commit to build for a pull request (the merge of its source into its target), after an update or a target change. Sent by OneDev itself.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": null,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42
+         *     }
+         */
+        PullRequestBuildCommitUpdatedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+        };
+        /**
+         * @description The body OneDev posts for PullRequestBuildEvent. A build of an open pull request's current build commit changed status (submitted, pending, running, finished). Sent by OneDev itself.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": null,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42,
+         *       "buildId": 2031
+         *     }
+         */
+        PullRequestBuildEventPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the build.
+             */
+            buildId: number;
+        };
         /** @description One entry of a pull request's activity log: a state change or an edit, who made it and when. What happened is given by `data`, whose `@type` names the kind of change. */
         PullRequestChange: {
             /**
@@ -11218,6 +13136,77 @@ export interface components {
         };
         /** @description The kind of a pull request change and its details. `@type` is the simple class name of the kind. */
         PullRequestChangeData: components["schemas"]["PullRequestApproveData"] | components["schemas"]["PullRequestAutoMergeChangeData"] | components["schemas"]["PullRequestCommentRemovedData"] | components["schemas"]["PullRequestDescriptionChangeData"] | components["schemas"]["PullRequestDiscardData"] | components["schemas"]["PullRequestMergeData"] | components["schemas"]["PullRequestMergeStrategyChangeData"] | components["schemas"]["PullRequestReferencedFromCodeCommentData"] | components["schemas"]["PullRequestReferencedFromIssueData"] | components["schemas"]["PullRequestReferencedFromPullRequestData"] | components["schemas"]["PullRequestReopenData"] | components["schemas"]["PullRequestRequestedForChangesData"] | components["schemas"]["PullRequestSourceBranchDeleteData"] | components["schemas"]["PullRequestSourceBranchRestoreData"] | components["schemas"]["PullRequestTargetBranchChangeData"] | components["schemas"]["PullRequestTitleChangeData"];
+        /**
+         * @description The body OneDev posts for PullRequestChanged. Something about a pull request changed and OneDev recorded it in the pull request's activities: its title, description, target branch or merge strategy, a review verdict, or its state (merged, discarded, reopened). Read the change with the pull request's changes.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42,
+         *       "changeId": 1213,
+         *       "note": null
+         *     }
+         */
+        PullRequestChangedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the recorded change (one of the pull request's changes).
+             */
+            changeId: number;
+            /** @description The note given with the change (e.g. why it was discarded); null when none was given. */
+            note: string | null;
+        };
+        /**
+         * @description The body OneDev posts for PullRequestCheckFailed. OneDev failed to check a pull request (its merge preview, reviews or branches); the pull request shows the error. Sent by OneDev itself.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": null,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42
+         *     }
+         */
+        PullRequestCheckFailedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+        };
         /**
          * @description A custom field referring to a pull request.
          * @example {
@@ -11256,11 +13245,137 @@ export interface components {
             applicableProjects: string | null;
         };
         /**
+         * @description The body OneDev posts for PullRequestCodeCommentCreated. A code comment was added on a pull request's changes. Web hooks that select CODE_COMMENT get a CodeCommentCreated for the same comment.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42,
+         *       "commentId": 418
+         *     }
+         */
+        PullRequestCodeCommentCreatedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the code comment (see the Code Comment group).
+             */
+            commentId: number;
+        };
+        /**
+         * @description The body OneDev posts for PullRequestCodeCommentReplyCreated. Someone replied to a code comment made on a pull request's changes.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42,
+         *       "commentId": 418,
+         *       "replyId": 140
+         *     }
+         */
+        PullRequestCodeCommentReplyCreatedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the code comment (see the Code Comment group).
+             */
+            commentId: number;
+            /**
+             * Format: int64
+             * @description Id of the reply.
+             */
+            replyId: number;
+        };
+        /**
+         * @description The body OneDev posts for PullRequestCodeCommentStatusChanged. A code comment made on a pull request's changes was resolved or reopened.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42,
+         *       "commentId": 418,
+         *       "changeId": 31,
+         *       "note": "Fixed in the latest update."
+         *     }
+         */
+        PullRequestCodeCommentStatusChangedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the code comment (see the Code Comment group).
+             */
+            commentId: number;
+            /**
+             * Format: int64
+             * @description Id of the status change.
+             */
+            changeId: number;
+            /** @description The note given with the change; null when none was given. */
+            note: string | null;
+        };
+        /**
          * @description A comment posted on a pull request's activity stream. Reactions and the edit history are kept as separate records and are not part of this object.
          * @example {
          *       "id": 311,
          *       "date": "2025-06-30T14:05:11.482+08:00",
-         *       "userId": 3,
+         *       "userId": 5,
          *       "content": "Looks good overall. Could you add a test for the empty-branch case in `MergeHelper`?",
          *       "requestId": 42,
          *       "revisionCount": 1
@@ -11331,6 +13446,83 @@ export interface components {
              * @description How many times the text has been edited. The server adds one on every Update that changes the text. Accepted in a request body and ignored: the server sets it.
              */
             revisionCount?: number;
+        };
+        /**
+         * @description The body OneDev posts for PullRequestCommentCreated. Someone commented on a pull request (in the web UI, by email or through the REST API).
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42,
+         *       "commentId": 315,
+         *       "notifiedEmailAddresses": []
+         *     }
+         */
+        PullRequestCommentCreatedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the new comment (see the Pull Request Comment group).
+             */
+            commentId: number;
+            /** @description Email addresses that already know of this comment: the sender and recipients of the email it came from (empty when it was not made by email). */
+            notifiedEmailAddresses: string[];
+        };
+        /**
+         * @description The body OneDev posts for PullRequestCommentEdited. A pull request comment was edited.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42,
+         *       "commentId": 315
+         *     }
+         */
+        PullRequestCommentEditedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the comment.
+             */
+            commentId: number;
         };
         /**
          * @description A comment of the request was deleted.
@@ -11429,7 +13621,7 @@ export interface components {
          * @description A label attached to a pull request. This is the shape of a create request: the server assigns `id` itself.
          * @example {
          *       "requestId": 42,
-         *       "specId": 6
+         *       "specId": 5
          *     }
          */
         PullRequestLabelCreate: {
@@ -11464,6 +13656,37 @@ export interface components {
             "@type": "PullRequestMergeData";
             /** @description Null when the request was merged through OneDev; a short text when the server found the changes already merged into the target branch by other means. */
             reason: string | null;
+        };
+        /**
+         * @description The body OneDev posts for PullRequestMergePreviewUpdated. OneDev computed a new merge preview for a pull request (what merging it now would give). Sent by OneDev itself.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": null,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42
+         *     }
+         */
+        PullRequestMergePreviewUpdatedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
         };
         /**
          * @description The merge strategy was changed (this also switches auto merge off).
@@ -11518,15 +13741,15 @@ export interface components {
         /**
          * @description What is needed to open a pull request. The caller becomes its submitter; the server works out the merge base and the first update itself.
          * @example {
-         *       "targetProjectId": 5,
-         *       "sourceProjectId": 5,
+         *       "targetProjectId": 7,
+         *       "sourceProjectId": 7,
          *       "targetBranch": "main",
          *       "sourceBranch": "feature/webhook-retry",
          *       "title": "Retry failed webhook deliveries",
          *       "description": "Retries a webhook delivery up to 3 times with exponential backoff.\n\nFixes #311",
          *       "mergeStrategy": "SQUASH_SOURCE_BRANCH_COMMITS",
          *       "reviewerIds": [
-         *         7
+         *         5
          *       ],
          *       "assigneeIds": [
          *         3
@@ -11558,6 +13781,37 @@ export interface components {
             reviewerIds?: number[] | null;
             /** @description Ids of users to assign. Left out, null or empty, the target project's default assignees are used. */
             assigneeIds?: number[] | null;
+        };
+        /**
+         * @description The body OneDev posts for PullRequestOpened. A pull request was opened.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42
+         *     }
+         */
+        PullRequestOpenedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
         };
         /**
          * @description Fires when a pull request fixing the issue is opened.
@@ -11617,7 +13871,7 @@ export interface components {
          * @description A code comment mentioned the request.
          * @example {
          *       "@type": "PullRequestReferencedFromCodeCommentData",
-         *       "commentId": 904
+         *       "commentId": 418
          *     }
          */
         PullRequestReferencedFromCodeCommentData: {
@@ -11636,7 +13890,7 @@ export interface components {
          * @description An issue mentioned the request.
          * @example {
          *       "@type": "PullRequestReferencedFromIssueData",
-         *       "issueId": 311
+         *       "issueId": 1543
          *     }
          */
         PullRequestReferencedFromIssueData: {
@@ -11655,7 +13909,7 @@ export interface components {
          * @description Another pull request mentioned this one.
          * @example {
          *       "@type": "PullRequestReferencedFromPullRequestData",
-         *       "requestId": 45
+         *       "requestId": 39
          *     }
          */
         PullRequestReferencedFromPullRequestData: {
@@ -11769,6 +14023,43 @@ export interface components {
             statusDate?: string;
         };
         /**
+         * @description The body OneDev posts for PullRequestReviewRequested. A user was asked to review a pull request (by someone, or by OneDev applying the branch's review rules).
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42,
+         *       "reviewerId": 7
+         *     }
+         */
+        PullRequestReviewRequestedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the user asked to review.
+             */
+            reviewerId: number;
+        };
+        /**
          * @description A reviewer's slot on a pull request and where that review stands. There is at most one per user and pull request; the pull request's submitter can never be a reviewer. This is the shape of an update request: the server applies only the properties present and keeps the others.
          * @example {
          *       "status": "EXCLUDED"
@@ -11800,6 +14091,43 @@ export interface components {
              * @description When the status was last set. The server fills it in; sending `status` (even an unchanged one) moves it to the current time. Accepted in a request body and ignored: the server sets it.
              */
             statusDate?: string;
+        };
+        /**
+         * @description The body OneDev posts for PullRequestReviewerRemoved. A reviewer was taken off a pull request.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42,
+         *       "reviewerId": 7
+         *     }
+         */
+        PullRequestReviewerRemovedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the user no longer reviewing.
+             */
+            reviewerId: number;
         };
         /**
          * @description The source branch was deleted through the request.
@@ -11865,6 +14193,43 @@ export interface components {
             /** @description Title after the edit. */
             newTitle: string;
         };
+        /**
+         * @description The body OneDev posts for PullRequestUnassigned. A user stopped being an assignee of a pull request.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42,
+         *       "assigneeId": 7
+         *     }
+         */
+        PullRequestUnassignedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the user no longer assigned.
+             */
+            assigneeId: number;
+        };
         /** @description One update of a pull request: a new head of the source branch. The first update is made when the request is opened; later ones each time commits are pushed to the source branch. */
         PullRequestUpdate: {
             /**
@@ -11886,6 +14251,43 @@ export interface components {
              * @description When the update was recorded.
              */
             date: string;
+        };
+        /**
+         * @description The body OneDev posts for PullRequestUpdated. New commits arrived on the source branch of an open pull request (an update). Sent by OneDev itself: `userId` is null.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": null,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "requestId": 42,
+         *       "updateId": 318
+         *     }
+         */
+        PullRequestUpdatedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description Id of the pull request (not its number).
+             */
+            requestId: number;
+            /**
+             * Format: int64
+             * @description Id of the update (one of the pull request's updates).
+             */
+            updateId: number;
         };
         /**
          * @description A user's explicit choice to follow or to ignore a pull request, overriding the default notification rules for that request. There is at most one per user and pull request.
@@ -12032,6 +14434,40 @@ export interface components {
             refName: string;
             /** @description SHA-1 of the commit the ref points to (for an annotated tag, the tagged commit). */
             commitHash: string;
+        };
+        /**
+         * @description The body OneDev posts for RefUpdated. A branch or tag was created, moved or deleted: a push, a merged pull request, a branch or tag made or removed in the web UI or through the REST API. A created ref has an old commit of 40 zeros, a deleted one a new commit of 40 zeros.
+         * @example {
+         *       "projectId": 7,
+         *       "userId": 3,
+         *       "date": "2025-07-01T09:42:03.117+08:00",
+         *       "refName": "refs/heads/main",
+         *       "oldCommitId": "5e2b9d7c1a4f8e3b6d0c2a9f7e5b3d1c8a6f4e20",
+         *       "newCommitId": "a81d4c2e9b7f03652e1d8c4b7a9f0e3d6c2b1a95"
+         *     }
+         */
+        RefUpdatedPayload: {
+            /**
+             * Format: int64
+             * @description Id of the project the event happened in. The hook that receives it belongs to this project or to one of its parents.
+             */
+            projectId: number;
+            /**
+             * Format: int64
+             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             */
+            userId: number | null;
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            date: string;
+            /** @description The full name of the ref, e.g. `refs/heads/main` or `refs/tags/v2.1.0`. */
+            refName: string;
+            /** @description The commit the ref pointed to before; 40 zeros when the ref was created. */
+            oldCommitId: string;
+            /** @description The commit the ref points to now; 40 zeros when the ref was deleted. */
+            newCommitId: string;
         };
         /** @description Credentials for one container registry. */
         RegistryLogin: {
@@ -13527,7 +15963,7 @@ export interface components {
             defaultValues: components["schemas"]["UserChoiceFieldDefaultValue"][];
         };
         /**
-         * @description A new account. The server first checks the body with its validation rules: a failure is answered with 400 (406 from v13.0.7 until v15.1.0) and the rule's message.
+         * @description A new account. The server first checks the body with its validation rules: a failure is refused as a validation failure (see the operation's errors).
          * @example {
          *       "name": "jdoe",
          *       "password": "c0rrect-Horse-battery",
@@ -13580,7 +16016,7 @@ export interface components {
             notifyOwnEvents: boolean;
         };
         /**
-         * @description New login name, display name and notification choice of a user. Not a partial update: a `fullName` left out clears the display name and a `notifyOwnEvents` left out turns the notifications off, so send all of them. OneDev's code names it BasicSettingUpdateData before v12.0.0.
+         * @description New login name, display name and notification choice of a user (a `fullName` left out clears the display name, a `notifyOwnEvents` left out turns the notifications off). OneDev's code names it BasicSettingUpdateData before v12.0.0.
          * @example {
          *       "name": "jane",
          *       "fullName": "Jane Doe",
@@ -13726,7 +16162,7 @@ export interface components {
                 "text/plain": components["schemas"]["ErrorMessage"];
             };
         };
-        /** @description The server refuses the request as asked: an unknown or missing query parameter, a `count` over the limit, a query that does not parse, a body that breaks a validation rule of the record, or (pull requests) a state that does not allow the operation. The body says why. */
+        /** @description The server refuses the request as asked: a bad query parameter (an unknown or missing one, a `count` over the page limit, a query that does not parse), a name that is already taken (a branch or a tag that exists, for instance), a feature the server or the project has not enabled (an active subscription, time tracking), or a pull request whose state does not allow the operation (closed, merged, already open for the change). The body says why. */
         NotAcceptable: {
             headers: {
                 [name: string]: unknown;
@@ -13756,6 +16192,18 @@ export interface components {
                 "text/plain": components["schemas"]["ErrorMessage"];
             };
         };
+        /** @description The server refuses the request as asked: a bad query parameter (an unknown or missing one, a `count` over the page limit, a query that does not parse), a name that is already taken (a branch or a tag that exists, for instance), a feature the server or the project has not enabled (an active subscription, time tracking), or a pull request whose state does not allow the operation (closed, merged, already open for the change). The body says why. Or the request fails validation: a parameter or the body breaks a rule the operation declares (a body sent as `null`, a required text left empty, a property of the body outside its rules), or a check the server makes of it fails (the operation's description says which). That answer is the message as bare text, without JSON quotes, yet labelled `application/json` (the operation's own type): read the body as text whatever the header says. */
+        NotAcceptableOrInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example Count should not be greater than 100 */
+                "text/plain": components["schemas"]["ErrorMessage"];
+                /** @example setTitle.arg1: must not be empty */
+                "application/json": string;
+            };
+        };
     };
     parameters: {
         /**
@@ -13774,7 +16222,7 @@ export interface components {
          */
         agentId: number;
         /**
-         * @description A filter in the query language of the administration pages' agent list; leave it out to list every agent. Fields, each in double quotes: `Name`, `Ip Address`, `Os`, `Os Version`, `Os Arch`, and the name of any agent attribute. Each takes `is` or `is not` and one or more quoted values separated by commas (`"Os" is "Linux", "Windows 11"`); the five built-in fields match case-insensitively with `*` as a wildcard, attribute values match exactly. Criteria without a field: `online`, `offline`, `paused`, `has running builds`, `has attribute "<name>"`, `not used since "<date>"`, `ever used since "<date>"` (a date such as `2025-06-01`, or a relative one such as `1 week ago`), `ran build "<project path>#<number>"`, and `~text~` (the text anywhere in the name, IP address or OS fields). Combine criteria with `and`, `or`, `not(...)` and parentheses. Sort with `order by "<field>" asc|desc` by `Name`, `Ip Address`, `Os`, `Os Version`, `Os Arch` or `Last Used Date` (most recent first unless `asc`). A query that does not parse, or names an unknown field or attribute, is answered with 406.
+         * @description Which agents to list, in the query language of the administration pages' agent list; leave it out to list every agent. Fields, written in double quotes before an operator: `Name` (`is`, `is not`; the name; case-insensitive, `*` for any text); `Ip Address` (`is`, `is not`; the IP address; case-insensitive, `*` for any text); `Os` (`is`, `is not`; the operating system, exactly (e.g. `Linux`); exactly); `Os Version` (`is`, `is not`; the version of the operating system; case-insensitive, `*` for any text); `Os Arch` (`is`, `is not`; the processor architecture; case-insensitive, `*` for any text); and the name of any agent attribute (`is`, `is not`; values compared exactly). An operator other than `is empty`, `is not empty`, `is me`, `is not me` takes one or more quoted values separated by commas (`"Name" is "a", "b"`): any of them may match, and `is not` excludes them all. `is me` and `is not me` compare with the caller. Criteria without a field: `online` (connected), `offline` (not connected), `paused` (paused), `has running builds` (running a build now), `has attribute "<value>"` (it has an attribute of this name), `not used since "<date>"` (no build since this date, or never), `ever used since "<date>"` (a build since this date), `ran build "<project path>#<number>"` (it ran this build (`acme/webapp#2031`)). Bare criteria: `~text~` (the text in the name, IP address or operating system). Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses. Sort with `order by "<field>" asc` or `desc` at the end, several fields separated by commas, by `Name`, `Ip Address`, `Os`, `Os Version`, `Os Arch`, `Last Used Date` (descending unless `asc`); without it, by name. Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\"` for a quote, `\\` for a backslash). Examples: `"Os" is "Linux" and online order by "Name"`; `paused or offline`. Refused: a query that does not parse, 406 (`Error parsing query`); an unknown field, 500 (`Attribute not found: <field>`); an operator the field does not take, 500 (`Field '<field>' is not applicable for operator '<operator>'`); an unknown `order by` field, 500 (`Can not order by field: <field>`); an unknown login name, 500 (`Unable to find user with login: <value>`); an undefined label, 500 (`Undefined label: <value>`); a value that is not a number where one is needed, 500 (`Invalid number: <value>`); a date the server cannot read, 500 (`Unrecognized date: <value>`); a reference to a project that does not exist, 406 (`Reference project not found: <value>`); a reference without its project, 406 (`Reference project not specified: <value>`); a value outside a field's choices, 406 (`Error parsing query`).
          * @example "Os" is "Linux" and online order by "Name"
          */
         agentQuery: string;
@@ -13789,15 +16237,15 @@ export interface components {
          */
         agentTokenValue: string;
         /**
+         * @description Path of a directory or file relative to the build's artifact root, e.g. `dist` or `dist/webapp-4.2.0.tar.gz` (the `path` of a listed entry). It spans several path segments: send the `/` between directories as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). Left empty it means the artifact root, which the root form of the operation addresses. A path containing `..` is refused with 500.
+         * @example dist
+         */
+        artifactEntryPath: string;
+        /**
          * @description Path of the file relative to the build's artifact root, e.g. `dist/webapp-4.2.0.tar.gz`. It spans several path segments: send the `/` between directories as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing `..` is refused with 500.
          * @example dist/webapp-4.2.0.tar.gz
          */
         artifactPath: string;
-        /**
-         * @description Where in the build's artifacts: empty for the artifact root, otherwise `/` followed by the path of a directory or file, e.g. `/dist` (the server's template is `(/.*)?`, glued to the segment before it). It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing `..` is refused with 500.
-         * @example /dist
-         */
-        artifactSubPath: string;
         /**
          * @description Id of the pull request assignment. Not a number shown in the web UI: ids are internal keys.
          * @example 63
@@ -13819,7 +16267,7 @@ export interface components {
          */
         branchName: string;
         /**
-         * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+         * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
          * @example 2031
          */
         buildId: number;
@@ -13829,7 +16277,7 @@ export interface components {
          */
         buildLabelId: number;
         /**
-         * @description A filter in the query language of the web UI's build list, e.g. `"Job" is "Release"` or `"Number" is "KEY-100"`; leave it out to match every build the caller can see. A query that does not parse is answered with 406.
+         * @description Which builds to list, in the query language of the web UI's build list; leave it out to match every build the caller can see. Fields, written in double quotes before an operator: `Project` (`is`, `is not`; path of the project; `*` within one level of the path, `**` across levels); `Job` (`is`, `is not`; the job; case-insensitive, `*` for any text); `Number` (`is`, `is not`, `is greater than`, `is less than`; the build with this number in that project (`acme/webapp#100` or `WEB-100`); `acme/webapp#100` or `WEB-100`); `Branch` (`is`, `is not`, `is empty`, `is not empty`; the branch it ran on; case-insensitive, `*` for any text); `Tag` (`is`, `is not`, `is empty`, `is not empty`; the tag it ran on; case-insensitive, `*` for any text); `Version` (`is`, `is not`, `is empty`, `is not empty`; the version the job set; case-insensitive, `*` for any text); `Label` (`is`, `is not`; a label the build carries; a label name); `Pull Request` (`is`, `is not`, `is empty`, `is not empty`; the pull request it verified (`acme/webapp#42`); `acme/webapp#100` or `WEB-100`); `Commit` (`is`, `is not`; the commit it built (a full hash); exactly); `Submit Date` (`is since`, `is until`; when it was submitted; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Pending Date` (`is since`, `is until`; when it started waiting for an agent; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Running Date` (`is since`, `is until`; when it started running; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Finish Date` (`is since`, `is until`; when it finished; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); and the name of any build parameter (`is`, `is not`, `is empty`, `is not empty`; values compared exactly). An operator other than `is empty`, `is not empty`, `is me`, `is not me` takes one or more quoted values separated by commas (`"Project" is "a", "b"`): any of them may match, and `is not` excludes them all. `is me` and `is not me` compare with the caller. Criteria without a field: `successful` (finished successfully), `failed` (failed), `cancelled` (cancelled), `timed out` (timed out), `finished` (finished, whatever the outcome), `running` (running), `waiting` (waiting for its dependencies), `pending` (waiting for an agent), `submitted by me` (submitted by the caller), `submitted by "<login name>"` (submitted by them), `cancelled by me` (cancelled by the caller), `cancelled by "<login name>"` (cancelled by them), `fixed issue "<project path>#<number>"` (its commit includes a fix of this issue (`acme/webapp#12`)), `depends on "<project path>#<number>"` (it depends on this build), `dependencies of "<project path>#<number>"` (this build depends on it), `ran on "<value>"` (it ran on the agent of this name). Bare criteria: `acme/webapp#100` (the build with that number, e.g. `acme/webapp#100` or `WEB-100`), `~text~` (the text in the job name or version). Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses. Sort with `order by "<field>" asc` or `desc` at the end, several fields separated by commas, by `Job`, `Status`, `Number`, `Submit Date` (descending unless `asc`), `Pending Date` (descending unless `asc`), `Running Date` (descending unless `asc`), `Finish Date` (descending unless `asc`), `Project`, `Commit`; without it, the most recently submitted first. Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\"` for a quote, `\\` for a backslash). Examples: `"Job" is "ci" and successful order by "Submit Date" desc`; `failed and "Branch" is "main"`. Refused: a query that does not parse, 406 (`Error parsing query`); an unknown field, 500 (`Field not found: <field>`); an operator the field does not take, 500 (`Field '<field>' is not applicable for operator '<operator>'`); an unknown `order by` field, 500 (`Can not order by field: <field>`); an unknown login name, 500 (`Unable to find user with login: <value>`); an undefined label, 500 (`Undefined label: <value>`); a value that is not a number where one is needed, 500 (`Invalid number: <value>`); a date the server cannot read, 500 (`Unrecognized date: <value>`); a reference to a project that does not exist, 406 (`Reference project not found: <value>`); a reference without its project, 406 (`Reference project not specified: <value>`); a value outside a field's choices, 406 (`Error parsing query`).
          * @example "Job" is "ci" and successful
          */
         buildQuery: string;
@@ -13844,7 +16292,7 @@ export interface components {
          */
         commentId: number;
         /**
-         * @description How many commits to return at most, newest first. Required: the server has no default. At most 10000 for every caller (406 otherwise). There is no offset: narrow the query instead.
+         * @description How many commits to return at most, newest first. Required: the server has no default. There is no offset: narrow the query instead. At most 10000 for every caller, administrators included; a larger `count` is refused with 406.
          * @example 100
          */
         commitCount: number;
@@ -13856,14 +16304,14 @@ export interface components {
          *       "COMMIT_DATE"
          *     ]
          */
-        commitFields: ("PARENTS" | "AUTHOR" | "COMMITTER" | "COMMIT_DATE" | "SUBJECT" | "BODY" | "FILE_CHANGES" | "LINE_CHANGES")[];
+        commitFields: components["schemas"]["CommitDetail"][];
         /**
          * @description The commit: its full 40-digit SHA-1, or anything Git resolves to a commit (an abbreviated hash, a branch or a tag name).
          * @example 9c3e4f1a7b2d8e6c5a4f3b2e1d0c9b8a7f6e5d4c
          */
         commitHash: string;
         /**
-         * @description Which commits to list, in the query language of the web UI's commit list: criteria separated by spaces, each value in parentheses. Revisions: `branch(main)`, `tag(v4.2.0)`, `commit(<hash>)`, `build(<reference>)` and `default-branch`, each optionally preceded by `since` or `until` to bound a range (`since tag(v4.0.0) until tag(v4.2.0)`); without a revision, commits of every branch are listed. Filters: `before(2025-06-01)`, `after(...)`, `author(...)`, `committer(...)`, `authored-by-me`, `committed-by-me`, `path(src/**)`, `message(...)` and `~text~`. A query that does not parse is answered with 406; a branch, tag or commit the repository lacks with 404.
+         * @description Which commits to list, in the query language of the web UI's commit list; without a revision, commits of every branch are listed. A branch, tag or commit the repository lacks is answered with 404. Criteria, separated by spaces, each value in parentheses right after its keyword (several values in a row, `path(src)(docs)`, match any of them): `branch(<value>)` (may follow `since` or `until`): commits reachable from the branch; `tag(<value>)` (may follow `since` or `until`): commits reachable from the tag; `commit(<value>)` (may follow `since` or `until`): the commit and its ancestors; `build(<project path>#<number>)` (may follow `since` or `until`): commits reachable from the commit of a build (`#2031` or `acme/webapp#2031`); `default-branch` (may follow `since` or `until`): commits reachable from the default branch; `before(<date>)`: committed before the date; `after(<date>)`: committed after the date; `author(<value>)`: the author's name or email address; `committer(<value>)`: the committer's name or email address; `authored-by-me`: authored under one of the caller's email addresses; `committed-by-me`: committed under one of the caller's email addresses; `path(<project path>)`: touching files under the path (`src/**`); `message(<value>)`: the message contains the text. `~text~` finds the text in the message. Without an order keyword, newest first. A backslash in a value escapes the next character (`\)` for a parenthesis). Examples: `since tag(v4.0.0) until tag(v4.2.0) path(src/**)`; `branch(main) author(robin) after(2025-06-01)`. Refused: a query that does not parse, 406 (`Error parsing query`).
          * @example since tag(v4.0.0) until tag(v4.2.0) path(src/**)
          */
         commitQuery: string;
@@ -13876,24 +16324,24 @@ export interface components {
          * @description What to rank contributors by and what `dailyContributions` counts: commits, or lines added, or lines deleted.
          * @example COMMITS
          */
-        contributionType: "COMMITS" | "ADDITIONS" | "DELETIONS";
+        contributionType: components["schemas"]["ContributionType"];
         /**
          * @description Last day counted, as `yyyy-MM-dd`.
          * @example 2025-06-30
          */
         contributionUntilDate: string;
         /**
-         * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (406 otherwise).
+         * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
          * @example 100
          */
         countLimited: number;
         /**
-         * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (406 otherwise); administrators may ask for more.
+         * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
          * @example 100
          */
         countLimitedForNonAdmins: number;
         /**
-         * @description How many records to return at most. Required: the server has no default, and this collection sets no upper limit.
+         * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
          * @example 100
          */
         countUnlimited: number;
@@ -13923,12 +16371,12 @@ export interface components {
          */
         issueCommentId: number;
         /**
-         * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+         * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
          * @example 1543
          */
         issueId: number;
         /**
-         * @description A filter in the query language of the web UI's issue list; leave it out to match every issue the caller can see. Fields, each in double quotes: `Project`, `Number`, `State`, `Title`, `Description`, `Comment`, `Submit Date`, `Last Activity Date`, `Iteration`, `Estimated Time`, `Spent Time`, `Progress`, `Vote Count`, `Comment Count`, `Reaction: Thumbs Up Count`, `Reaction: Thumbs Down Count`, `Reaction: Smile Count`, `Reaction: Tada Count`, `Reaction: Confused Count`, `Reaction: Heart Count`, `Reaction: Rocket Count`, `Reaction: Eyes Count`, and every custom field defined in the server's issue settings (e.g. `Type`, `Priority`, `Assignees`). Operators: `is` and `is not`; `contains` (Title, Description, Comment and text fields); `is greater than` and `is less than` (Number, the counts, the times, Progress, number fields and single-choice fields); `is before` and `is after` (State, in workflow order); `is since` and `is until` (Submit Date, Last Activity Date and date fields); `is empty` and `is not empty` (Iteration and custom fields); `is me` and `is not me` (user fields, e.g. `"Assignees" is me`). Criteria without a field: `confidential`, `submitted by me`, `watched by me`, `ignored by me`, `commented by me`, `mentioned me`, `submitted by "robin"` (likewise `watched by`, `ignored by`, `commented by`, `mentioned`), `fixed in commit "<hash>"`, `fixed in build "<project>#<number>"`, `fixed in pull request "<project>#<number>"`, `fixed between tag "v1.0" and branch "main"`, `has any "<link name>"`, `any "<link name>" matching (<criteria>)`, `all "<link name>" matching (<criteria>)`, and a bare reference such as `acme/webapp#100` or `KEY-100`. Combine criteria with `and`, `or`, `not(...)` and parentheses. Sort with `order by "<field>" asc|desc`, by Number, State, Project, Submit Date, Last Activity Date, Vote Count, Comment Count, Estimated Time, Spent Time, Progress, Board Position, a reaction count, or a choice, date, integer or iteration custom field; unsorted, the most recently active issues come first. Criteria about the web UI's current context (`fixed in current build`, `"Build" is current`, ...) are refused here. Examples: `"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc`; to turn an issue number into its id, `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`. A query that does not parse, or names a field or criterion the issue list does not know, is answered with 406.
+         * @description Which issues to list, in the query language of the web UI's issue list; leave it out to match every issue the caller can see. Fields, written in double quotes before an operator: `Project` (`is`, `is not`; path of the project; `*` within one level of the path, `**` across levels); `Number` (`is`, `is not`, `is greater than`, `is less than`; the issue with this number in that project (`acme/webapp#100` or `WEB-100`); `acme/webapp#100` or `WEB-100`); `State` (`is`, `is not`, `is before`, `is after`; the state (`is before` and `is after` follow the workflow order); a state name); `Title` (`contains`; words of the title; case-insensitive); `Description` (`contains`; words of the description; case-insensitive); `Comment` (`contains`; words of a comment; case-insensitive); `Submit Date` (`is since`, `is until`; when it was opened; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Last Activity Date` (`is since`, `is until`; when anything last happened to it; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Iteration` (`is`, `is not`, `is empty`, `is not empty`; an iteration it is scheduled in; a name); `Estimated Time` (`is`, `is not`, `is greater than`, `is less than`; estimated working hours, subtasks included; a whole number); `Spent Time` (`is`, `is not`, `is greater than`, `is less than`; working hours spent, subtasks included; a whole number); `Progress` (`is greater than`, `is less than`; spent time as a percentage of the estimate; a whole number); `Vote Count` (`is`, `is not`, `is greater than`, `is less than`; how many votes it has; a whole number); `Comment Count` (`is`, `is not`, `is greater than`, `is less than`; how many comments it has; a whole number); `Reaction: Thumbs Up Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `thumbs up`; a whole number); `Reaction: Thumbs Down Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `thumbs down`; a whole number); `Reaction: Smile Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `smile`; a whole number); `Reaction: Tada Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `tada`; a whole number); `Reaction: Confused Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `confused`; a whole number); `Reaction: Heart Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `heart`; a whole number); `Reaction: Rocket Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `rocket`; a whole number); `Reaction: Eyes Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `eyes`; a whole number); `Type` (`is`, `is not`, `is empty`, `is not empty`; a custom choice field of a fresh server (`Bug`, `Task`, ...); exactly); `Priority` (`is`, `is not`, `is empty`, `is not empty`; a custom choice field of a fresh server (`Minor`, `Normal`, `Major`, `Critical`); exactly); `Assignees` (`is`, `is not`, `is me`, `is not me`, `is empty`, `is not empty`; a custom user field of a fresh server; a login name); and every other custom field of the server's issue settings: `is` and `is not` for each, `contains` for text, `is since`/`is until` for dates, `is greater than`/`is less than` for numbers and single choices, `is me`/`is not me` for users, `is empty`/`is not empty` for all. An operator other than `is empty`, `is not empty`, `is me`, `is not me` takes one or more quoted values separated by commas (`"Project" is "a", "b"`): any of them may match, and `is not` excludes them all. `is me` and `is not me` compare with the caller. Criteria without a field: `confidential` (confidential), `submitted by me` (opened by the caller), `submitted by "<login name>"` (opened by them), `watched by me` (the caller watches it), `watched by "<login name>"` (they watch it), `ignored by me` (the caller ignores it), `ignored by "<login name>"` (they ignore it), `commented by me` (the caller commented on it), `commented by "<login name>"` (they commented on it), `mentioned me` (the caller is mentioned in it), `mentioned "<login name>"` (they are mentioned in it), `fixed in commit "<value>"` (a commit (full hash) fixes it), `fixed in build "<project path>#<number>"` (the build (`acme/webapp#2031`) includes its fix), `fixed in pull request "<project path>#<number>"` (the pull request (`acme/webapp#42`) fixes it), `fixed between <revision> and <revision>` (a revision is `build "<project path>#<number>"`, `branch "<name>"`, `tag "<name>"` or `commit "<hash>"`: fixed after the first revision and by the second, e.g. `fixed between tag "v4.1.0" and branch "main"`), `has any "<value>"` (it has a link of this name), `any "<link>" matching (<criteria>)` and `all "<link>" matching (<criteria>)` (some, or every, issue it links to under that name matches). Bare criteria: `acme/webapp#100` (the issue with that number, e.g. `acme/webapp#100` or `WEB-100`), `~text~` (the text in the title, description or comments). Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses. Sort with `order by "<field>" asc` or `desc` at the end, several fields separated by commas, by `Vote Count` (descending unless `asc`), `Comment Count` (descending unless `asc`), `Number`, `State`, `Submit Date` (descending unless `asc`), `Project`, `Last Activity Date` (descending unless `asc`), `Estimated Time`, `Spent Time`, `Progress`, `Board Position`, `Reaction: Thumbs Up Count` (descending unless `asc`), `Reaction: Thumbs Down Count` (descending unless `asc`), `Reaction: Smile Count` (descending unless `asc`), `Reaction: Tada Count` (descending unless `asc`), `Reaction: Confused Count` (descending unless `asc`), `Reaction: Heart Count` (descending unless `asc`), `Reaction: Rocket Count` (descending unless `asc`), `Reaction: Eyes Count` (descending unless `asc`); without it, the most recently active first. Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\"` for a quote, `\\` for a backslash). Examples: `"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc`; `submitted by me or "Assignees" is me`. Refused: a query that does not parse, 406 (`Error parsing query`); an unknown field, 500 (`Field not found: <field>`); an operator the field does not take, 500 (`Field '<field>' is not applicable for operator '<operator>'`); an unknown `order by` field, 500 (`Can not order by field: <field>`); an unknown login name, 500 (`Unable to find user with login: <value>`); an undefined label, 500 (`Undefined label: <value>`); a value that is not a number where one is needed, 500 (`Invalid number: <value>`); a date the server cannot read, 500 (`Unrecognized date: <value>`); a reference to a project that does not exist, 406 (`Reference project not found: <value>`); a reference without its project, 406 (`Reference project not specified: <value>`); a value outside a field's choices, 406 (`Error parsing query`); `fixed in current commit`, `fixed in current build`, `fixed in current pull request`, `current issue` (about a web page's context), 500 (`Criteria '<criterion>' is not supported here`).
          * @example "State" is "Open" and "Type" is "Bug" order by "Submit Date" desc
          */
         issueQuery: string;
@@ -14009,7 +16457,7 @@ export interface components {
         packBlobId: number;
         /**
          * @description Id of the project whose package storage to look in. Without it nothing is found (204).
-         * @example 12
+         * @example 7
          */
         packBlobProjectId: number;
         /**
@@ -14023,7 +16471,7 @@ export interface components {
          */
         packLabelId: number;
         /**
-         * @description A filter in the query language of the web UI's package list, e.g. `"Type" is "Container Image"`; leave it out to match every package the caller can see. A query that does not parse is answered with 406.
+         * @description Which packages to list, in the query language of the web UI's package list; leave it out to match every package the caller can see. Fields, written in double quotes before an operator: `Project` (`is`, `is not`; path of the project; `*` within one level of the path, `**` across levels); `Type` (`is`, `is not`; the package type, exactly (e.g. `Container Image`, `NPM`, `Maven`); exactly); `Name` (`is`, `is not`; the name; case-insensitive, `*` for any text); `Version` (`is`, `is not`; the version; case-insensitive, `*` for any text); `Label` (`is`, `is not`; a label the package carries; a label name); `Publish Date` (`is since`, `is until`; when it was published; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`). An operator other than `is empty`, `is not empty`, `is me`, `is not me` takes one or more quoted values separated by commas (`"Project" is "a", "b"`): any of them may match, and `is not` excludes them all. `is me` and `is not me` compare with the caller. Criteria without a field: `published by me` (published by the caller), `published by user "<login name>"` (published by them), `published by build "<project path>#<number>"` (published by this build (`acme/webapp#2031`)), `published by project "<project path>"` (published by a build of a project at this path). Bare criteria: `~text~` (the text in the name or version). Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses. Sort with `order by "<field>" asc` or `desc` at the end, several fields separated by commas, by `Type`, `Name`, `Version`, `Publish Date` (descending unless `asc`), `Project`; without it, the most recently published first. Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\"` for a quote, `\\` for a backslash). Examples: `"Type" is "Container Image" and "Name" is "acme/*"`; `published by me order by "Publish Date"`. Refused: a query that does not parse, 406 (`Error parsing query`); an unknown field, 500 (`Field not found: <field>`); an operator the field does not take, 500 (`Field '<field>' is not applicable for operator '<operator>'`); an unknown `order by` field, 500 (`Can not order by field: <field>`); an unknown login name, 500 (`Unable to find user with login: <value>`); an undefined label, 500 (`Undefined label: <value>`); a value that is not a number where one is needed, 500 (`Invalid number: <value>`); a date the server cannot read, 500 (`Unrecognized date: <value>`); a reference to a project that does not exist, 406 (`Reference project not found: <value>`); a reference without its project, 406 (`Reference project not specified: <value>`); a value outside a field's choices, 406 (`Error parsing query`).
          * @example "Type" is "Container Image"
          */
         packageQuery: string;
@@ -14048,18 +16496,18 @@ export interface components {
          */
         projectPath: string;
         /**
-         * @description A filter in the query language of the web UI's project list; leave it out to list every project the caller can access. Field criteria put the field in double quotes: `"Name"`, `"Key"`, `"Path"`, `"Label"`, `"Service Desk Email Address"` and `"Id"` take `is` or `is not` and one or more quoted values separated by commas (names match case-insensitively with `*` as a wildcard; a path matches the whole path, `*` within one level and `**` across levels); `"Description" contains "<text>"`; `"Last Activity Date"` takes `is since` or `is until` and a date such as `2025-06-01` (or a relative one such as `1 week ago`). `"Id"` also takes `is greater than` and `is less than`. Criteria without a field: `roots`, `leafs`, `fork roots`, `owned by me`, `owned by none`, `owned by "<login name>"`, `forks of "<project path>"`, `children of "<project path>"`, `without enough replicas`, `has outdated replicas`, `missing storage`, and `~text~` (every word of the text within the name or path). Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" asc|desc` by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address` or `Last Activity Date`. To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. A query that does not parse, or names an unknown field, is answered with 406.
+         * @description Which projects to list, in the query language of the web UI's project list; leave it out to list every project the caller can access. To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. Fields, written in double quotes before an operator: `Name` (`is`, `is not`; the name; case-insensitive, `*` for any text); `Key` (`is`, `is not`; the key that prefixes references (`WEB-12`); case-insensitive, `*` for any text); `Path` (`is`, `is not`; the whole path, parents included; `*` within one level of the path, `**` across levels); `Label` (`is`, `is not`; a label the project carries; a label name); `Service Desk Email Address` (`is`, `is not`; the address of its service desk; case-insensitive, `*` for any text); `Id` (`is`, `is not`, `is greater than`, `is less than`; the id; a whole number); `Description` (`contains`; words of the description; case-insensitive); `Last Activity Date` (`is since`, `is until`; when anything last happened in it; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`). An operator other than `is empty`, `is not empty`, `is me`, `is not me` takes one or more quoted values separated by commas (`"Name" is "a", "b"`): any of them may match, and `is not` excludes them all. `is me` and `is not me` compare with the caller. Criteria without a field: `roots` (without a parent project), `leafs` (without child projects), `fork roots` (not forked from another project), `owned by me` (the caller owns it), `owned by "<login name>"` (they own it), `owned by none` (nobody owns it), `forks of "<project path>"` (forked from a project at this path), `children of "<project path>"` (a child of a project at this path), `without enough replicas` (fewer replicas than the cluster asks for), `has outdated replicas` (a replica lags behind), `missing storage` (its storage directory is gone). Bare criteria: `~text~` (every word of the text in the name or path). Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses. Sort with `order by "<field>" asc` or `desc` at the end, several fields separated by commas, by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address`, `Last Activity Date` (descending unless `asc`); without it, by path. Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\"` for a quote, `\\` for a backslash). Examples: `"Path" is "acme/webapp"`; `roots and "Name" is "web*" order by "Name"`. Refused: a query that does not parse, 406 (`Error parsing query`); an unknown field, 500 (`Field not found: <field>`); an operator the field does not take, 500 (`Field '<field>' is not applicable for operator '<operator>'`); an unknown `order by` field, 500 (`Can not order by field: <field>`); an unknown login name, 500 (`Unable to find user with login: <value>`); an undefined label, 500 (`Undefined label: <value>`); a value that is not a number where one is needed, 500 (`Invalid number: <value>`); a date the server cannot read, 500 (`Unrecognized date: <value>`); a reference to a project that does not exist, 406 (`Reference project not found: <value>`); a reference without its project, 406 (`Reference project not specified: <value>`); a value outside a field's choices, 406 (`Error parsing query`).
          * @example "Path" is "acme/webapp"
          */
         projectQuery: string;
         /**
          * @description Id of the pull request label (the attachment of a label to a pull request). Not a number shown in the web UI: ids are internal keys.
-         * @example 61
+         * @example 71
          */
         pullRequestLabelId: number;
         /**
-         * @description A filter in the query language of the web UI's pull request list, e.g. `"Status" is "Open"` or `"Number" is "path/to/project#100"`; leave it out to match every pull request the caller can see. A query that does not parse is answered with 406.
-         * @example "Status" is "Open" and "Target Branch" is "main"
+         * @description Which pull requests to list, in the query language of the web UI's pull request list; leave it out to match every pull request the caller can see. Fields, written in double quotes before an operator: `Number` (`is`, `is not`, `is greater than`, `is less than`; the request with this number in that project (`acme/webapp#100` or `WEB-100`); `acme/webapp#100` or `WEB-100`); `Title` (`contains`; words of the title; case-insensitive); `Target Project` (`is`, `is not`; path of the target project; `*` within one level of the path, `**` across levels); `Target Branch` (`is`, `is not`; the target branch; case-insensitive, `*` for any text); `Source Project` (`is`, `is not`; path of the source project; `*` within one level of the path, `**` across levels); `Source Branch` (`is`, `is not`; the source branch; case-insensitive, `*` for any text); `Label` (`is`, `is not`; a label the request carries; a label name); `Description` (`contains`; words of the description; case-insensitive); `Comment` (`contains`; words of a comment; case-insensitive); `Submit Date` (`is since`, `is until`; when it was opened; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Last Activity Date` (`is since`, `is until`; when anything last happened to it; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Close Date` (`is since`, `is until`; when it was merged or discarded; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Merge Strategy` (`is`, `is not`; how it is (or was) merged; one of `Create Merge Commit`, `Create Merge Commit If Necessary`, `Squash Source Branch Commits`, `Rebase Source Branch Commits`); `Comment Count` (`is`, `is not`, `is greater than`, `is less than`; how many comments it has; a whole number); `Reaction: Thumbs Up Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `thumbs up`; a whole number); `Reaction: Thumbs Down Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `thumbs down`; a whole number); `Reaction: Smile Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `smile`; a whole number); `Reaction: Tada Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `tada`; a whole number); `Reaction: Confused Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `confused`; a whole number); `Reaction: Heart Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `heart`; a whole number); `Reaction: Rocket Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `rocket`; a whole number); `Reaction: Eyes Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `eyes`; a whole number). An operator other than `is empty`, `is not empty`, `is me`, `is not me` takes one or more quoted values separated by commas (`"Number" is "a", "b"`): any of them may match, and `is not` excludes them all. `is me` and `is not me` compare with the caller. Criteria without a field: `open` (still open), `merged` (merged), `discarded` (discarded), `ready to merge` (open, approved, with successful builds and no conflicts), `someone requested for changes` (a reviewer asked for changes), `has pending reviews` (open with a review not given yet), `has unsuccessful builds` (a build of its head failed, was cancelled or timed out), `has unfinished builds` (open with a build still waiting, pending or running), `has merge conflicts` (the merge preview found conflicts), `need my action` (waits for the caller (to review, change or merge)), `need action of "<login name>"` (waits for these users), `to be reviewed by me` (the caller's review is pending), `to be reviewed by "<login name>"` (their review is pending), `to be changed by me` (the caller submitted it and changes were asked for), `to be changed by "<login name>"` (they submitted it and changes were asked for), `to be merged by me` (ready, and the caller may merge it), `to be merged by "<login name>"` (ready, and they may merge it), `requested for changes by me` (the caller asked for changes), `requested for changes by "<login name>"` (they asked for changes), `approved by me` (the caller approved it), `approved by "<login name>"` (they approved it), `assigned to me` (assigned to the caller), `assigned to "<login name>"` (assigned to them), `submitted by me` (opened by the caller), `submitted by "<login name>"` (opened by them), `watched by me` (the caller watches it), `watched by "<login name>"` (they watch it), `ignored by me` (the caller ignores it), `ignored by "<login name>"` (they ignore it), `commented by me` (the caller commented on it), `commented by "<login name>"` (they commented on it), `mentioned me` (the caller is mentioned in it), `mentioned "<login name>"` (they are mentioned in it), `includes commit "<value>"` (its commits include this hash), `includes issue "<project path>#<number>"` (it fixes this issue (`acme/webapp#12`)). Bare criteria: `acme/webapp#100` (the request with that number, e.g. `acme/webapp#100` or `WEB-100`), `~text~` (the text in the title, description or comments). Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses. Sort with `order by "<field>" asc` or `desc` at the end, several fields separated by commas, by `Submit Date` (descending unless `asc`), `Close Date` (descending unless `asc`), `Last Activity Date` (descending unless `asc`), `Number`, `Status`, `Target Project`, `Target Branch`, `Source Project`, `Source Branch`, `Comment Count` (descending unless `asc`), `Reaction: Thumbs Up Count` (descending unless `asc`), `Reaction: Thumbs Down Count` (descending unless `asc`), `Reaction: Smile Count` (descending unless `asc`), `Reaction: Tada Count` (descending unless `asc`), `Reaction: Confused Count` (descending unless `asc`), `Reaction: Heart Count` (descending unless `asc`), `Reaction: Rocket Count` (descending unless `asc`), `Reaction: Eyes Count` (descending unless `asc`); without it, the most recently active first. Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\"` for a quote, `\\` for a backslash). Examples: `open and "Target Branch" is "main" order by "Submit Date" desc`; `to be reviewed by me or (merged and approved by "robin")`. Refused: a query that does not parse, 406 (`Error parsing query`); an unknown field, 500 (`Field not found: <field>`); an operator the field does not take, 500 (`Field '<field>' is not applicable for operator '<operator>'`); an unknown `order by` field, 500 (`Can not order by field: <field>`); an unknown login name, 500 (`Unable to find user with login: <value>`); an undefined label, 500 (`Undefined label: <value>`); a value that is not a number where one is needed, 500 (`Invalid number: <value>`); a date the server cannot read, 500 (`Unrecognized date: <value>`); a reference to a project that does not exist, 406 (`Reference project not found: <value>`); a reference without its project, 406 (`Reference project not specified: <value>`); a value outside a field's choices, 406 (`Error parsing query`).
+         * @example open and "Target Branch" is "main"
          */
         pullRequestQuery: string;
         /**
@@ -14068,7 +16516,7 @@ export interface components {
          */
         pullRequestWatchId: number;
         /**
-         * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+         * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
          * @example 42
          */
         requestId: number;
@@ -14118,12 +16566,12 @@ export interface components {
          */
         tagName: string;
         /**
-         * @description Value of an access token allowed to run the job (its owner, or the token's own project roles, grant the "run job" privilege). The build is submitted in the token owner's name; HTTP credentials are not needed and not used. An unknown token is refused (400; 406 from v12.0.9). The token ends up in server and proxy logs with the URL: prefer a token that may do nothing else.
+         * @description Value of an access token allowed to run the job (its owner, or the token's own project roles, grant the "run job" privilege). The build is submitted in the token owner's name; HTTP credentials are not needed and not used. An unknown token is refused as a bad query parameter. The token ends up in server and proxy logs with the URL: prefer a token that may do nothing else.
          * @example x7Qm2Lr9TbV4kZp1sWc8NfYh3JdG6uEa0oRiKtMn
          */
         triggerAccessToken: string;
         /**
-         * @description Branch to run the job on, without `refs/heads/`, e.g. `main`. Give `branch` or `tag`, not both (refused: 400, 406 from v12.0.9); with neither, the project's default branch is used.
+         * @description Branch to run the job on, without `refs/heads/`, e.g. `main`. Give `branch` or `tag`, not both (refused as a bad query parameter); with neither, the project's default branch is used.
          * @example main
          */
         triggerBranch: string;
@@ -14133,7 +16581,7 @@ export interface components {
          */
         triggerJob: string;
         /**
-         * @description The job's parameters. There is no `params` parameter on the wire: each job parameter is a query parameter of its own, named like it (this object is exploded in form style: `?project=acme/webapp&job=deploy&access-token=...&environment=staging`). Repeat a name to give a parameter several values. Every query parameter other than `project`, `branch`, `tag`, `job`, `access-token` and `rebuild-if-finished` counts as a job parameter; every parameter the job declares must be given, and no other (refused with 500; 406 from v13.0.7; 400 from v15.1.0). `rebuild-if-finished` is reserved and has no effect.
+         * @description The job's parameters. There is no `params` parameter on the wire: each job parameter is a query parameter of its own, named like it (this object is exploded in form style: `?project=acme/webapp&job=deploy&access-token=...&environment=staging`). Repeat a name to give a parameter several values. Every query parameter other than `project`, `branch`, `tag`, `job`, `access-token` and `rebuild-if-finished` counts as a job parameter; every parameter the job declares must be given, and no other (a validation failure of the server's own check). `rebuild-if-finished` is reserved and has no effect.
          * @example {
          *       "environment": "staging"
          *     }
@@ -14142,12 +16590,12 @@ export interface components {
             [key: string]: string;
         };
         /**
-         * @description Path of the project whose job to run, e.g. `acme/webapp` (its path, not its id). An unknown path is refused (400; 406 from v12.0.9).
+         * @description Path of the project whose job to run, e.g. `acme/webapp` (its path, not its id). An unknown path is refused as a bad query parameter.
          * @example acme/webapp
          */
         triggerProject: string;
         /**
-         * @description Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give `branch` or `tag`, not both (refused: 400, 406 from v12.0.9); with neither, the project's default branch is used.
+         * @description Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give `branch` or `tag`, not both (refused as a bad query parameter); with neither, the project's default branch is used.
          * @example v4.2.0
          */
         triggerTag: string;
@@ -14242,7 +16690,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14302,7 +16750,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14362,7 +16810,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14415,7 +16863,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14468,7 +16916,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14521,7 +16969,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14574,7 +17022,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14634,7 +17082,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14694,7 +17142,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14754,7 +17202,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14807,7 +17255,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14860,7 +17308,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14913,7 +17361,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -14966,7 +17414,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -15019,7 +17467,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -15029,7 +17477,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15061,7 +17509,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15091,7 +17539,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15123,7 +17571,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15162,7 +17610,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15194,7 +17642,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15226,7 +17674,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15258,7 +17706,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15290,7 +17738,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15322,7 +17770,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15354,7 +17802,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15386,7 +17834,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15416,8 +17864,8 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description A filter in the query language of the web UI's pull request list, e.g. `"Status" is "Open"` or `"Number" is "path/to/project#100"`; leave it out to match every pull request the caller can see. A query that does not parse is answered with 406.
-                 * @example "Status" is "Open" and "Target Branch" is "main"
+                 * @description Which pull requests to list, in the query language of the web UI's pull request list; leave it out to match every pull request the caller can see. Fields, written in double quotes before an operator: `Number` (`is`, `is not`, `is greater than`, `is less than`; the request with this number in that project (`acme/webapp#100` or `WEB-100`); `acme/webapp#100` or `WEB-100`); `Title` (`contains`; words of the title; case-insensitive); `Target Project` (`is`, `is not`; path of the target project; `*` within one level of the path, `**` across levels); `Target Branch` (`is`, `is not`; the target branch; case-insensitive, `*` for any text); `Source Project` (`is`, `is not`; path of the source project; `*` within one level of the path, `**` across levels); `Source Branch` (`is`, `is not`; the source branch; case-insensitive, `*` for any text); `Label` (`is`, `is not`; a label the request carries; a label name); `Description` (`contains`; words of the description; case-insensitive); `Comment` (`contains`; words of a comment; case-insensitive); `Submit Date` (`is since`, `is until`; when it was opened; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Last Activity Date` (`is since`, `is until`; when anything last happened to it; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Close Date` (`is since`, `is until`; when it was merged or discarded; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Merge Strategy` (`is`, `is not`; how it is (or was) merged; one of `Create Merge Commit`, `Create Merge Commit If Necessary`, `Squash Source Branch Commits`, `Rebase Source Branch Commits`); `Comment Count` (`is`, `is not`, `is greater than`, `is less than`; how many comments it has; a whole number); `Reaction: Thumbs Up Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `thumbs up`; a whole number); `Reaction: Thumbs Down Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `thumbs down`; a whole number); `Reaction: Smile Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `smile`; a whole number); `Reaction: Tada Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `tada`; a whole number); `Reaction: Confused Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `confused`; a whole number); `Reaction: Heart Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `heart`; a whole number); `Reaction: Rocket Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `rocket`; a whole number); `Reaction: Eyes Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `eyes`; a whole number). An operator other than `is empty`, `is not empty`, `is me`, `is not me` takes one or more quoted values separated by commas (`"Number" is "a", "b"`): any of them may match, and `is not` excludes them all. `is me` and `is not me` compare with the caller. Criteria without a field: `open` (still open), `merged` (merged), `discarded` (discarded), `ready to merge` (open, approved, with successful builds and no conflicts), `someone requested for changes` (a reviewer asked for changes), `has pending reviews` (open with a review not given yet), `has unsuccessful builds` (a build of its head failed, was cancelled or timed out), `has unfinished builds` (open with a build still waiting, pending or running), `has merge conflicts` (the merge preview found conflicts), `need my action` (waits for the caller (to review, change or merge)), `need action of "<login name>"` (waits for these users), `to be reviewed by me` (the caller's review is pending), `to be reviewed by "<login name>"` (their review is pending), `to be changed by me` (the caller submitted it and changes were asked for), `to be changed by "<login name>"` (they submitted it and changes were asked for), `to be merged by me` (ready, and the caller may merge it), `to be merged by "<login name>"` (ready, and they may merge it), `requested for changes by me` (the caller asked for changes), `requested for changes by "<login name>"` (they asked for changes), `approved by me` (the caller approved it), `approved by "<login name>"` (they approved it), `assigned to me` (assigned to the caller), `assigned to "<login name>"` (assigned to them), `submitted by me` (opened by the caller), `submitted by "<login name>"` (opened by them), `watched by me` (the caller watches it), `watched by "<login name>"` (they watch it), `ignored by me` (the caller ignores it), `ignored by "<login name>"` (they ignore it), `commented by me` (the caller commented on it), `commented by "<login name>"` (they commented on it), `mentioned me` (the caller is mentioned in it), `mentioned "<login name>"` (they are mentioned in it), `includes commit "<value>"` (its commits include this hash), `includes issue "<project path>#<number>"` (it fixes this issue (`acme/webapp#12`)). Bare criteria: `acme/webapp#100` (the request with that number, e.g. `acme/webapp#100` or `WEB-100`), `~text~` (the text in the title, description or comments). Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses. Sort with `order by "<field>" asc` or `desc` at the end, several fields separated by commas, by `Submit Date` (descending unless `asc`), `Close Date` (descending unless `asc`), `Last Activity Date` (descending unless `asc`), `Number`, `Status`, `Target Project`, `Target Branch`, `Source Project`, `Source Branch`, `Comment Count` (descending unless `asc`), `Reaction: Thumbs Up Count` (descending unless `asc`), `Reaction: Thumbs Down Count` (descending unless `asc`), `Reaction: Smile Count` (descending unless `asc`), `Reaction: Tada Count` (descending unless `asc`), `Reaction: Confused Count` (descending unless `asc`), `Reaction: Heart Count` (descending unless `asc`), `Reaction: Rocket Count` (descending unless `asc`), `Reaction: Eyes Count` (descending unless `asc`); without it, the most recently active first. Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\"` for a quote, `\\` for a backslash). Examples: `open and "Target Branch" is "main" order by "Submit Date" desc`; `to be reviewed by me or (merged and approved by "robin")`. Refused: a query that does not parse, 406 (`Error parsing query`); an unknown field, 500 (`Field not found: <field>`); an operator the field does not take, 500 (`Field '<field>' is not applicable for operator '<operator>'`); an unknown `order by` field, 500 (`Can not order by field: <field>`); an unknown login name, 500 (`Unable to find user with login: <value>`); an undefined label, 500 (`Undefined label: <value>`); a value that is not a number where one is needed, 500 (`Invalid number: <value>`); a date the server cannot read, 500 (`Unrecognized date: <value>`); a reference to a project that does not exist, 406 (`Reference project not found: <value>`); a reference without its project, 406 (`Reference project not specified: <value>`); a value outside a field's choices, 406 (`Error parsing query`).
+                 * @example open and "Target Branch" is "main"
                  */
                 query?: components["parameters"]["pullRequestQuery"];
                 /**
@@ -15426,7 +17874,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (406 otherwise); administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -15480,7 +17928,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -15490,14 +17938,14 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
             };
             cookie?: never;
         };
-        /** @description The new title as plain text; must not be empty (406, a validation failure). The body is raw text, not JSON: send the characters themselves (no surrounding quotes, no escaping) with `Content-Type: application/json`. */
+        /** @description The new title as plain text; an empty one is refused (a validation failure). The body is raw text, not JSON: send the characters themselves (no surrounding quotes, no escaping) with `Content-Type: application/json`. */
         requestBody: {
             content: {
                 /** @example Retry failed webhook deliveries with backoff */
@@ -15516,7 +17964,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -15526,7 +17974,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15566,7 +18014,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15591,7 +18039,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -15601,7 +18049,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15626,7 +18074,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -15636,7 +18084,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15672,7 +18120,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15708,7 +18156,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15748,7 +18196,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15784,7 +18232,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15820,7 +18268,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the pull request, which differs from its number. Turn a number into an id with Query Pull Requests and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 42
                  */
                 requestId: components["parameters"]["requestId"];
@@ -15864,7 +18312,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -15896,7 +18344,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -15926,7 +18374,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -15958,7 +18406,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -15990,7 +18438,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -16022,7 +18470,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -16054,7 +18502,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -16084,7 +18532,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description A filter in the query language of the web UI's build list, e.g. `"Job" is "Release"` or `"Number" is "KEY-100"`; leave it out to match every build the caller can see. A query that does not parse is answered with 406.
+                 * @description Which builds to list, in the query language of the web UI's build list; leave it out to match every build the caller can see. Fields, written in double quotes before an operator: `Project` (`is`, `is not`; path of the project; `*` within one level of the path, `**` across levels); `Job` (`is`, `is not`; the job; case-insensitive, `*` for any text); `Number` (`is`, `is not`, `is greater than`, `is less than`; the build with this number in that project (`acme/webapp#100` or `WEB-100`); `acme/webapp#100` or `WEB-100`); `Branch` (`is`, `is not`, `is empty`, `is not empty`; the branch it ran on; case-insensitive, `*` for any text); `Tag` (`is`, `is not`, `is empty`, `is not empty`; the tag it ran on; case-insensitive, `*` for any text); `Version` (`is`, `is not`, `is empty`, `is not empty`; the version the job set; case-insensitive, `*` for any text); `Label` (`is`, `is not`; a label the build carries; a label name); `Pull Request` (`is`, `is not`, `is empty`, `is not empty`; the pull request it verified (`acme/webapp#42`); `acme/webapp#100` or `WEB-100`); `Commit` (`is`, `is not`; the commit it built (a full hash); exactly); `Submit Date` (`is since`, `is until`; when it was submitted; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Pending Date` (`is since`, `is until`; when it started waiting for an agent; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Running Date` (`is since`, `is until`; when it started running; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Finish Date` (`is since`, `is until`; when it finished; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); and the name of any build parameter (`is`, `is not`, `is empty`, `is not empty`; values compared exactly). An operator other than `is empty`, `is not empty`, `is me`, `is not me` takes one or more quoted values separated by commas (`"Project" is "a", "b"`): any of them may match, and `is not` excludes them all. `is me` and `is not me` compare with the caller. Criteria without a field: `successful` (finished successfully), `failed` (failed), `cancelled` (cancelled), `timed out` (timed out), `finished` (finished, whatever the outcome), `running` (running), `waiting` (waiting for its dependencies), `pending` (waiting for an agent), `submitted by me` (submitted by the caller), `submitted by "<login name>"` (submitted by them), `cancelled by me` (cancelled by the caller), `cancelled by "<login name>"` (cancelled by them), `fixed issue "<project path>#<number>"` (its commit includes a fix of this issue (`acme/webapp#12`)), `depends on "<project path>#<number>"` (it depends on this build), `dependencies of "<project path>#<number>"` (this build depends on it), `ran on "<value>"` (it ran on the agent of this name). Bare criteria: `acme/webapp#100` (the build with that number, e.g. `acme/webapp#100` or `WEB-100`), `~text~` (the text in the job name or version). Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses. Sort with `order by "<field>" asc` or `desc` at the end, several fields separated by commas, by `Job`, `Status`, `Number`, `Submit Date` (descending unless `asc`), `Pending Date` (descending unless `asc`), `Running Date` (descending unless `asc`), `Finish Date` (descending unless `asc`), `Project`, `Commit`; without it, the most recently submitted first. Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\"` for a quote, `\\` for a backslash). Examples: `"Job" is "ci" and successful order by "Submit Date" desc`; `failed and "Branch" is "main"`. Refused: a query that does not parse, 406 (`Error parsing query`); an unknown field, 500 (`Field not found: <field>`); an operator the field does not take, 500 (`Field '<field>' is not applicable for operator '<operator>'`); an unknown `order by` field, 500 (`Can not order by field: <field>`); an unknown login name, 500 (`Unable to find user with login: <value>`); an undefined label, 500 (`Undefined label: <value>`); a value that is not a number where one is needed, 500 (`Invalid number: <value>`); a date the server cannot read, 500 (`Unrecognized date: <value>`); a reference to a project that does not exist, 406 (`Reference project not found: <value>`); a reference without its project, 406 (`Reference project not specified: <value>`); a value outside a field's choices, 406 (`Error parsing query`).
                  * @example "Job" is "ci" and successful
                  */
                 query?: components["parameters"]["buildQuery"];
@@ -16094,7 +18542,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (406 otherwise); administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -16116,6 +18564,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
@@ -16126,7 +18575,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -16201,7 +18650,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The properties to change. */
+        /** @description The properties to change. Only the properties present are applied: a property left out keeps its stored value (one that is present replaces the stored value as a whole, nested objects and lists included). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["GroupUpdate"];
@@ -16219,7 +18668,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -16331,7 +18780,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default, and this collection sets no upper limit.
+                 * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
                  * @example 100
                  */
                 count: components["parameters"]["countUnlimited"];
@@ -16385,7 +18834,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -16415,7 +18864,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            /** @description No group has that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example HTTP 404 Not Found */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
@@ -16464,7 +18922,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The properties to change. */
+        /** @description The properties to change. Only the properties present are applied: a property left out keeps its stored value (one that is present replaces the stored value as a whole, nested objects and lists included). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LabelSpecUpdate"];
@@ -16482,7 +18940,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -16530,7 +18988,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default, and this collection sets no upper limit.
+                 * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
                  * @example 100
                  */
                 count: components["parameters"]["countUnlimited"];
@@ -16552,6 +19010,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
@@ -16582,7 +19041,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -16631,7 +19090,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The properties to change. */
+        /** @description The properties to change. Only the properties present are applied: a property left out keeps its stored value (one that is present replaces the stored value as a whole, nested objects and lists included). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RoleUpdate"];
@@ -16649,7 +19108,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -16697,7 +19156,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (406 otherwise).
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];
@@ -16751,7 +19210,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -16781,7 +19240,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            /** @description No role has that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example HTTP 404 Not Found */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
@@ -16916,7 +19384,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description A filter in the query language of the web UI's package list, e.g. `"Type" is "Container Image"`; leave it out to match every package the caller can see. A query that does not parse is answered with 406.
+                 * @description Which packages to list, in the query language of the web UI's package list; leave it out to match every package the caller can see. Fields, written in double quotes before an operator: `Project` (`is`, `is not`; path of the project; `*` within one level of the path, `**` across levels); `Type` (`is`, `is not`; the package type, exactly (e.g. `Container Image`, `NPM`, `Maven`); exactly); `Name` (`is`, `is not`; the name; case-insensitive, `*` for any text); `Version` (`is`, `is not`; the version; case-insensitive, `*` for any text); `Label` (`is`, `is not`; a label the package carries; a label name); `Publish Date` (`is since`, `is until`; when it was published; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`). An operator other than `is empty`, `is not empty`, `is me`, `is not me` takes one or more quoted values separated by commas (`"Project" is "a", "b"`): any of them may match, and `is not` excludes them all. `is me` and `is not me` compare with the caller. Criteria without a field: `published by me` (published by the caller), `published by user "<login name>"` (published by them), `published by build "<project path>#<number>"` (published by this build (`acme/webapp#2031`)), `published by project "<project path>"` (published by a build of a project at this path). Bare criteria: `~text~` (the text in the name or version). Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses. Sort with `order by "<field>" asc` or `desc` at the end, several fields separated by commas, by `Type`, `Name`, `Version`, `Publish Date` (descending unless `asc`), `Project`; without it, the most recently published first. Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\"` for a quote, `\\` for a backslash). Examples: `"Type" is "Container Image" and "Name" is "acme/*"`; `published by me order by "Publish Date"`. Refused: a query that does not parse, 406 (`Error parsing query`); an unknown field, 500 (`Field not found: <field>`); an operator the field does not take, 500 (`Field '<field>' is not applicable for operator '<operator>'`); an unknown `order by` field, 500 (`Can not order by field: <field>`); an unknown login name, 500 (`Unable to find user with login: <value>`); an undefined label, 500 (`Undefined label: <value>`); a value that is not a number where one is needed, 500 (`Invalid number: <value>`); a date the server cannot read, 500 (`Unrecognized date: <value>`); a reference to a project that does not exist, 406 (`Reference project not found: <value>`); a reference without its project, 406 (`Reference project not specified: <value>`); a value outside a field's choices, 406 (`Error parsing query`).
                  * @example "Type" is "Container Image"
                  */
                 query?: components["parameters"]["packageQuery"];
@@ -16926,7 +19394,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (406 otherwise); administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -16948,6 +19416,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
@@ -17016,7 +19485,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17077,7 +19546,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17126,7 +19595,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The properties to change. */
+        /** @description The properties to change. Only the properties present are applied: a property left out keeps its stored value (one that is present replaces the stored value as a whole, nested objects and lists included). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PullRequestWatchUpdate"];
@@ -17144,7 +19613,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17205,7 +19674,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17254,7 +19723,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The properties to change. */
+        /** @description The properties to change. Only the properties present are applied: a property left out keeps its stored value (one that is present replaces the stored value as a whole, nested objects and lists included). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["IssueWatchUpdate"];
@@ -17272,7 +19741,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17333,7 +19802,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17382,7 +19851,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The properties to change. */
+        /** @description The properties to change. Only the properties present are applied: a property left out keeps its stored value (one that is present replaces the stored value as a whole, nested objects and lists included). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["IterationUpdate"];
@@ -17402,7 +19871,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17463,7 +19932,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17512,7 +19981,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The properties to change. */
+        /** @description The properties to change. Only the properties present are applied: a property left out keeps its stored value (one that is present replaces the stored value as a whole, nested objects and lists included). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["IssueWorkUpdate"];
@@ -17530,7 +19999,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17591,7 +20060,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17684,7 +20153,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17826,7 +20295,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The properties to change; in practice `{"status": "EXCLUDED"}`. */
+        /** @description The properties to change; in practice `{"status": "EXCLUDED"}`. Only the properties present are applied: a property left out keeps its stored value (one that is present replaces the stored value as a whole, nested objects and lists included). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PullRequestReviewUpdate"];
@@ -17844,7 +20313,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17875,7 +20344,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -17968,7 +20437,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -18061,7 +20530,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -18154,7 +20623,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -18296,7 +20765,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The new values. */
+        /** @description The new values. The body replaces the stored values as a whole: a property left out takes its default (null, false, an empty list), so send every property you mean to keep. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UserUpdateData"];
@@ -18314,7 +20783,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -18386,7 +20855,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default, and this collection sets no upper limit.
+                 * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
                  * @example 100
                  */
                 count: components["parameters"]["countUnlimited"];
@@ -18440,7 +20909,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -18470,7 +20939,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            /** @description No account has that login name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example HTTP 404 Not Found */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
@@ -18989,7 +21467,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19038,7 +21516,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Every saved query and watch of the user. */
+        /** @description Every saved query and watch of the user. The body replaces the stored values as a whole: a property left out takes its default (null, false, an empty list), so send every property you mean to keep. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["QueriesAndWatches"];
@@ -19056,7 +21534,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19182,7 +21660,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19261,7 +21739,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The properties to change. */
+        /** @description The properties to change. Only the properties present are applied: a property left out keeps its stored value (one that is present replaces the stored value as a whole, nested objects and lists included). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AccessTokenUpdate"];
@@ -19279,7 +21757,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19372,7 +21850,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19421,7 +21899,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The properties to change. */
+        /** @description The properties to change. Only the properties present are applied: a property left out keeps its stored value (one that is present replaces the stored value as a whole, nested objects and lists included). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AccessTokenAuthorizationUpdate"];
@@ -19439,7 +21917,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19500,7 +21978,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19625,7 +22103,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19656,7 +22134,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19687,7 +22165,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19718,7 +22196,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19749,7 +22227,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19780,7 +22258,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19873,7 +22351,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -19966,7 +22444,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -20015,7 +22493,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The properties to change. */
+        /** @description The properties to change. Only the properties present are applied: a property left out keeps its stored value (one that is present replaces the stored value as a whole, nested objects and lists included). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SsoProviderUpdate"];
@@ -20033,7 +22511,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -20118,7 +22596,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -20149,7 +22627,16 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            /** @description No SSO provider has that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example HTTP 404 Not Found */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
@@ -20199,7 +22686,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The complete new record (the shape of a create body; `id`, `path` and `createDate` are ignored). `gitPackConfig` and `codeAnalysisSetting` must be given. */
+        /** @description The complete new record (the shape of a create body; `id`, `path` and `createDate` are ignored). `gitPackConfig` and `codeAnalysisSetting` must be given (`{}` leaves every value of theirs to its default). The body replaces the stored values as a whole: a property left out takes its default (null, false, an empty list), so send every property you mean to keep. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProjectDataCreate"];
@@ -20217,7 +22704,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -20277,7 +22764,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            /** @description No project has that path, or the caller may not access it; the body names the path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Project not found or inaccessible: acme/webapp */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
@@ -20359,7 +22855,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The complete new settings of the project. */
+        /** @description The complete new settings of the project. The body replaces the stored values as a whole: a property left out takes its default (null, false, an empty list), so send every property you mean to keep. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProjectSetting"];
@@ -20377,7 +22873,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -20545,7 +23041,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description A filter in the query language of the web UI's project list; leave it out to list every project the caller can access. Field criteria put the field in double quotes: `"Name"`, `"Key"`, `"Path"`, `"Label"`, `"Service Desk Email Address"` and `"Id"` take `is` or `is not` and one or more quoted values separated by commas (names match case-insensitively with `*` as a wildcard; a path matches the whole path, `*` within one level and `**` across levels); `"Description" contains "<text>"`; `"Last Activity Date"` takes `is since` or `is until` and a date such as `2025-06-01` (or a relative one such as `1 week ago`). `"Id"` also takes `is greater than` and `is less than`. Criteria without a field: `roots`, `leafs`, `fork roots`, `owned by me`, `owned by none`, `owned by "<login name>"`, `forks of "<project path>"`, `children of "<project path>"`, `without enough replicas`, `has outdated replicas`, `missing storage`, and `~text~` (every word of the text within the name or path). Combine criteria with `and`, `or`, `not(...)` and parentheses; sort with `order by "<field>" asc|desc` by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address` or `Last Activity Date`. To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. A query that does not parse, or names an unknown field, is answered with 406.
+                 * @description Which projects to list, in the query language of the web UI's project list; leave it out to list every project the caller can access. To find a project by its path, query `"Path" is "acme/webapp"` and read `id` from the answer. Fields, written in double quotes before an operator: `Name` (`is`, `is not`; the name; case-insensitive, `*` for any text); `Key` (`is`, `is not`; the key that prefixes references (`WEB-12`); case-insensitive, `*` for any text); `Path` (`is`, `is not`; the whole path, parents included; `*` within one level of the path, `**` across levels); `Label` (`is`, `is not`; a label the project carries; a label name); `Service Desk Email Address` (`is`, `is not`; the address of its service desk; case-insensitive, `*` for any text); `Id` (`is`, `is not`, `is greater than`, `is less than`; the id; a whole number); `Description` (`contains`; words of the description; case-insensitive); `Last Activity Date` (`is since`, `is until`; when anything last happened in it; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`). An operator other than `is empty`, `is not empty`, `is me`, `is not me` takes one or more quoted values separated by commas (`"Name" is "a", "b"`): any of them may match, and `is not` excludes them all. `is me` and `is not me` compare with the caller. Criteria without a field: `roots` (without a parent project), `leafs` (without child projects), `fork roots` (not forked from another project), `owned by me` (the caller owns it), `owned by "<login name>"` (they own it), `owned by none` (nobody owns it), `forks of "<project path>"` (forked from a project at this path), `children of "<project path>"` (a child of a project at this path), `without enough replicas` (fewer replicas than the cluster asks for), `has outdated replicas` (a replica lags behind), `missing storage` (its storage directory is gone). Bare criteria: `~text~` (every word of the text in the name or path). Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses. Sort with `order by "<field>" asc` or `desc` at the end, several fields separated by commas, by `Path`, `Id`, `Name`, `Key`, `Service Desk Email Address`, `Last Activity Date` (descending unless `asc`); without it, by path. Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\"` for a quote, `\\` for a backslash). Examples: `"Path" is "acme/webapp"`; `roots and "Name" is "web*" order by "Name"`. Refused: a query that does not parse, 406 (`Error parsing query`); an unknown field, 500 (`Field not found: <field>`); an operator the field does not take, 500 (`Field '<field>' is not applicable for operator '<operator>'`); an unknown `order by` field, 500 (`Can not order by field: <field>`); an unknown login name, 500 (`Unable to find user with login: <value>`); an undefined label, 500 (`Undefined label: <value>`); a value that is not a number where one is needed, 500 (`Invalid number: <value>`); a date the server cannot read, 500 (`Unrecognized date: <value>`); a reference to a project that does not exist, 406 (`Reference project not found: <value>`); a reference without its project, 406 (`Reference project not specified: <value>`); a value outside a field's choices, 406 (`Error parsing query`).
                  * @example "Path" is "acme/webapp"
                  */
                 query?: components["parameters"]["projectQuery"];
@@ -20555,7 +23051,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (406 otherwise); administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -20577,6 +23073,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
@@ -20608,7 +23105,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -20651,7 +23148,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (406 otherwise).
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];
@@ -20704,7 +23201,7 @@ export interface operations {
                  */
                 untilDate: components["parameters"]["contributionUntilDate"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (406 otherwise).
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];
@@ -20734,7 +23231,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -20765,7 +23262,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -20862,7 +23359,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -20937,7 +23434,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -21076,7 +23573,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -21156,12 +23653,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Which commits to list, in the query language of the web UI's commit list: criteria separated by spaces, each value in parentheses. Revisions: `branch(main)`, `tag(v4.2.0)`, `commit(<hash>)`, `build(<reference>)` and `default-branch`, each optionally preceded by `since` or `until` to bound a range (`since tag(v4.0.0) until tag(v4.2.0)`); without a revision, commits of every branch are listed. Filters: `before(2025-06-01)`, `after(...)`, `author(...)`, `committer(...)`, `authored-by-me`, `committed-by-me`, `path(src/**)`, `message(...)` and `~text~`. A query that does not parse is answered with 406; a branch, tag or commit the repository lacks with 404.
+                 * @description Which commits to list, in the query language of the web UI's commit list; without a revision, commits of every branch are listed. A branch, tag or commit the repository lacks is answered with 404. Criteria, separated by spaces, each value in parentheses right after its keyword (several values in a row, `path(src)(docs)`, match any of them): `branch(<value>)` (may follow `since` or `until`): commits reachable from the branch; `tag(<value>)` (may follow `since` or `until`): commits reachable from the tag; `commit(<value>)` (may follow `since` or `until`): the commit and its ancestors; `build(<project path>#<number>)` (may follow `since` or `until`): commits reachable from the commit of a build (`#2031` or `acme/webapp#2031`); `default-branch` (may follow `since` or `until`): commits reachable from the default branch; `before(<date>)`: committed before the date; `after(<date>)`: committed after the date; `author(<value>)`: the author's name or email address; `committer(<value>)`: the committer's name or email address; `authored-by-me`: authored under one of the caller's email addresses; `committed-by-me`: committed under one of the caller's email addresses; `path(<project path>)`: touching files under the path (`src/**`); `message(<value>)`: the message contains the text. `~text~` finds the text in the message. Without an order keyword, newest first. A backslash in a value escapes the next character (`\)` for a parenthesis). Examples: `since tag(v4.0.0) until tag(v4.2.0) path(src/**)`; `branch(main) author(robin) after(2025-06-01)`. Refused: a query that does not parse, 406 (`Error parsing query`).
                  * @example since tag(v4.0.0) until tag(v4.2.0) path(src/**)
                  */
                 query?: components["parameters"]["commitQuery"];
                 /**
-                 * @description How many commits to return at most, newest first. Required: the server has no default. At most 10000 for every caller (406 otherwise). There is no offset: narrow the query instead.
+                 * @description How many commits to return at most, newest first. Required: the server has no default. There is no offset: narrow the query instead. At most 10000 for every caller, administrators included; a larger `count` is refused with 406.
                  * @example 100
                  */
                 count: components["parameters"]["commitCount"];
@@ -21284,7 +23781,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -21321,7 +23818,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -21363,7 +23860,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -21382,7 +23879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example 16.5.6 */
+                    /** @example 13.1.7 */
                     "application/json": string;
                 };
             };
@@ -21422,7 +23919,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21454,7 +23951,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21484,7 +23981,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21516,7 +24013,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21541,7 +24038,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -21551,7 +24048,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21583,7 +24080,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21615,7 +24112,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21647,7 +24144,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21679,7 +24176,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21714,7 +24211,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21746,7 +24243,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21778,7 +24275,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21810,7 +24307,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21842,7 +24339,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -21872,7 +24369,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description A filter in the query language of the web UI's issue list; leave it out to match every issue the caller can see. Fields, each in double quotes: `Project`, `Number`, `State`, `Title`, `Description`, `Comment`, `Submit Date`, `Last Activity Date`, `Iteration`, `Estimated Time`, `Spent Time`, `Progress`, `Vote Count`, `Comment Count`, `Reaction: Thumbs Up Count`, `Reaction: Thumbs Down Count`, `Reaction: Smile Count`, `Reaction: Tada Count`, `Reaction: Confused Count`, `Reaction: Heart Count`, `Reaction: Rocket Count`, `Reaction: Eyes Count`, and every custom field defined in the server's issue settings (e.g. `Type`, `Priority`, `Assignees`). Operators: `is` and `is not`; `contains` (Title, Description, Comment and text fields); `is greater than` and `is less than` (Number, the counts, the times, Progress, number fields and single-choice fields); `is before` and `is after` (State, in workflow order); `is since` and `is until` (Submit Date, Last Activity Date and date fields); `is empty` and `is not empty` (Iteration and custom fields); `is me` and `is not me` (user fields, e.g. `"Assignees" is me`). Criteria without a field: `confidential`, `submitted by me`, `watched by me`, `ignored by me`, `commented by me`, `mentioned me`, `submitted by "robin"` (likewise `watched by`, `ignored by`, `commented by`, `mentioned`), `fixed in commit "<hash>"`, `fixed in build "<project>#<number>"`, `fixed in pull request "<project>#<number>"`, `fixed between tag "v1.0" and branch "main"`, `has any "<link name>"`, `any "<link name>" matching (<criteria>)`, `all "<link name>" matching (<criteria>)`, and a bare reference such as `acme/webapp#100` or `KEY-100`. Combine criteria with `and`, `or`, `not(...)` and parentheses. Sort with `order by "<field>" asc|desc`, by Number, State, Project, Submit Date, Last Activity Date, Vote Count, Comment Count, Estimated Time, Spent Time, Progress, Board Position, a reaction count, or a choice, date, integer or iteration custom field; unsorted, the most recently active issues come first. Criteria about the web UI's current context (`fixed in current build`, `"Build" is current`, ...) are refused here. Examples: `"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc`; to turn an issue number into its id, `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`. A query that does not parse, or names a field or criterion the issue list does not know, is answered with 406.
+                 * @description Which issues to list, in the query language of the web UI's issue list; leave it out to match every issue the caller can see. Fields, written in double quotes before an operator: `Project` (`is`, `is not`; path of the project; `*` within one level of the path, `**` across levels); `Number` (`is`, `is not`, `is greater than`, `is less than`; the issue with this number in that project (`acme/webapp#100` or `WEB-100`); `acme/webapp#100` or `WEB-100`); `State` (`is`, `is not`, `is before`, `is after`; the state (`is before` and `is after` follow the workflow order); a state name); `Title` (`contains`; words of the title; case-insensitive); `Description` (`contains`; words of the description; case-insensitive); `Comment` (`contains`; words of a comment; case-insensitive); `Submit Date` (`is since`, `is until`; when it was opened; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Last Activity Date` (`is since`, `is until`; when anything last happened to it; a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`); `Iteration` (`is`, `is not`, `is empty`, `is not empty`; an iteration it is scheduled in; a name); `Estimated Time` (`is`, `is not`, `is greater than`, `is less than`; estimated working hours, subtasks included; a whole number); `Spent Time` (`is`, `is not`, `is greater than`, `is less than`; working hours spent, subtasks included; a whole number); `Progress` (`is greater than`, `is less than`; spent time as a percentage of the estimate; a whole number); `Vote Count` (`is`, `is not`, `is greater than`, `is less than`; how many votes it has; a whole number); `Comment Count` (`is`, `is not`, `is greater than`, `is less than`; how many comments it has; a whole number); `Reaction: Thumbs Up Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `thumbs up`; a whole number); `Reaction: Thumbs Down Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `thumbs down`; a whole number); `Reaction: Smile Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `smile`; a whole number); `Reaction: Tada Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `tada`; a whole number); `Reaction: Confused Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `confused`; a whole number); `Reaction: Heart Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `heart`; a whole number); `Reaction: Rocket Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `rocket`; a whole number); `Reaction: Eyes Count` (`is`, `is not`, `is greater than`, `is less than`; how many gave the reaction `eyes`; a whole number); `Type` (`is`, `is not`, `is empty`, `is not empty`; a custom choice field of a fresh server (`Bug`, `Task`, ...); exactly); `Priority` (`is`, `is not`, `is empty`, `is not empty`; a custom choice field of a fresh server (`Minor`, `Normal`, `Major`, `Critical`); exactly); `Assignees` (`is`, `is not`, `is me`, `is not me`, `is empty`, `is not empty`; a custom user field of a fresh server; a login name); and every other custom field of the server's issue settings: `is` and `is not` for each, `contains` for text, `is since`/`is until` for dates, `is greater than`/`is less than` for numbers and single choices, `is me`/`is not me` for users, `is empty`/`is not empty` for all. An operator other than `is empty`, `is not empty`, `is me`, `is not me` takes one or more quoted values separated by commas (`"Project" is "a", "b"`): any of them may match, and `is not` excludes them all. `is me` and `is not me` compare with the caller. Criteria without a field: `confidential` (confidential), `submitted by me` (opened by the caller), `submitted by "<login name>"` (opened by them), `watched by me` (the caller watches it), `watched by "<login name>"` (they watch it), `ignored by me` (the caller ignores it), `ignored by "<login name>"` (they ignore it), `commented by me` (the caller commented on it), `commented by "<login name>"` (they commented on it), `mentioned me` (the caller is mentioned in it), `mentioned "<login name>"` (they are mentioned in it), `fixed in commit "<value>"` (a commit (full hash) fixes it), `fixed in build "<project path>#<number>"` (the build (`acme/webapp#2031`) includes its fix), `fixed in pull request "<project path>#<number>"` (the pull request (`acme/webapp#42`) fixes it), `fixed between <revision> and <revision>` (a revision is `build "<project path>#<number>"`, `branch "<name>"`, `tag "<name>"` or `commit "<hash>"`: fixed after the first revision and by the second, e.g. `fixed between tag "v4.1.0" and branch "main"`), `has any "<value>"` (it has a link of this name), `any "<link>" matching (<criteria>)` and `all "<link>" matching (<criteria>)` (some, or every, issue it links to under that name matches). Bare criteria: `acme/webapp#100` (the issue with that number, e.g. `acme/webapp#100` or `WEB-100`), `~text~` (the text in the title, description or comments). Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses. Sort with `order by "<field>" asc` or `desc` at the end, several fields separated by commas, by `Vote Count` (descending unless `asc`), `Comment Count` (descending unless `asc`), `Number`, `State`, `Submit Date` (descending unless `asc`), `Project`, `Last Activity Date` (descending unless `asc`), `Estimated Time`, `Spent Time`, `Progress`, `Board Position`, `Reaction: Thumbs Up Count` (descending unless `asc`), `Reaction: Thumbs Down Count` (descending unless `asc`), `Reaction: Smile Count` (descending unless `asc`), `Reaction: Tada Count` (descending unless `asc`), `Reaction: Confused Count` (descending unless `asc`), `Reaction: Heart Count` (descending unless `asc`), `Reaction: Rocket Count` (descending unless `asc`), `Reaction: Eyes Count` (descending unless `asc`); without it, the most recently active first. Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\"` for a quote, `\\` for a backslash). Examples: `"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc`; `submitted by me or "Assignees" is me`. Refused: a query that does not parse, 406 (`Error parsing query`); an unknown field, 500 (`Field not found: <field>`); an operator the field does not take, 500 (`Field '<field>' is not applicable for operator '<operator>'`); an unknown `order by` field, 500 (`Can not order by field: <field>`); an unknown login name, 500 (`Unable to find user with login: <value>`); an undefined label, 500 (`Undefined label: <value>`); a value that is not a number where one is needed, 500 (`Invalid number: <value>`); a date the server cannot read, 500 (`Unrecognized date: <value>`); a reference to a project that does not exist, 406 (`Reference project not found: <value>`); a reference without its project, 406 (`Reference project not specified: <value>`); a value outside a field's choices, 406 (`Error parsing query`); `fixed in current commit`, `fixed in current build`, `fixed in current pull request`, `current issue` (about a web page's context), 500 (`Criteria '<criterion>' is not supported here`).
                  * @example "State" is "Open" and "Type" is "Bug" order by "Submit Date" desc
                  */
                 query?: components["parameters"]["issueQuery"];
@@ -21887,7 +24384,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators (406 otherwise); administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -21941,7 +24438,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -21951,14 +24448,14 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
             };
             cookie?: never;
         };
-        /** @description The new title as plain text; must not be empty (406, a validation failure). The body is raw text, not JSON: send the characters themselves (no surrounding quotes, no escaping) with `Content-Type: application/json`. */
+        /** @description The new title as plain text; an empty one is refused (a validation failure). The body is raw text, not JSON: send the characters themselves (no surrounding quotes, no escaping) with `Content-Type: application/json`. */
         requestBody: {
             content: {
                 /** @example Webhook deliveries are not retried after a receiver timeout */
@@ -21977,7 +24474,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -21987,7 +24484,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -22027,7 +24524,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -22062,7 +24559,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -22097,7 +24594,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -22122,7 +24619,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -22132,7 +24629,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the issue, which differs from its number. Turn a number into an id with Query Issues and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 1543
                  */
                 issueId: components["parameters"]["issueId"];
@@ -22234,7 +24731,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -22295,7 +24792,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -22388,7 +24885,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -22399,7 +24896,7 @@ export interface operations {
             path: {
                 /**
                  * @description Id of the pull request label (the attachment of a label to a pull request). Not a number shown in the web UI: ids are internal keys.
-                 * @example 61
+                 * @example 71
                  */
                 pullRequestLabelId: components["parameters"]["pullRequestLabelId"];
             };
@@ -22426,17 +24923,17 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Path of the project whose job to run, e.g. `acme/webapp` (its path, not its id). An unknown path is refused (400; 406 from v12.0.9).
+                 * @description Path of the project whose job to run, e.g. `acme/webapp` (its path, not its id). An unknown path is refused as a bad query parameter.
                  * @example acme/webapp
                  */
                 project: components["parameters"]["triggerProject"];
                 /**
-                 * @description Branch to run the job on, without `refs/heads/`, e.g. `main`. Give `branch` or `tag`, not both (refused: 400, 406 from v12.0.9); with neither, the project's default branch is used.
+                 * @description Branch to run the job on, without `refs/heads/`, e.g. `main`. Give `branch` or `tag`, not both (refused as a bad query parameter); with neither, the project's default branch is used.
                  * @example main
                  */
                 branch?: components["parameters"]["triggerBranch"];
                 /**
-                 * @description Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give `branch` or `tag`, not both (refused: 400, 406 from v12.0.9); with neither, the project's default branch is used.
+                 * @description Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give `branch` or `tag`, not both (refused as a bad query parameter); with neither, the project's default branch is used.
                  * @example v4.2.0
                  */
                 tag?: components["parameters"]["triggerTag"];
@@ -22446,12 +24943,12 @@ export interface operations {
                  */
                 job: components["parameters"]["triggerJob"];
                 /**
-                 * @description Value of an access token allowed to run the job (its owner, or the token's own project roles, grant the "run job" privilege). The build is submitted in the token owner's name; HTTP credentials are not needed and not used. An unknown token is refused (400; 406 from v12.0.9). The token ends up in server and proxy logs with the URL: prefer a token that may do nothing else.
+                 * @description Value of an access token allowed to run the job (its owner, or the token's own project roles, grant the "run job" privilege). The build is submitted in the token owner's name; HTTP credentials are not needed and not used. An unknown token is refused as a bad query parameter. The token ends up in server and proxy logs with the URL: prefer a token that may do nothing else.
                  * @example x7Qm2Lr9TbV4kZp1sWc8NfYh3JdG6uEa0oRiKtMn
                  */
                 "access-token": components["parameters"]["triggerAccessToken"];
                 /**
-                 * @description The job's parameters. There is no `params` parameter on the wire: each job parameter is a query parameter of its own, named like it (this object is exploded in form style: `?project=acme/webapp&job=deploy&access-token=...&environment=staging`). Repeat a name to give a parameter several values. Every query parameter other than `project`, `branch`, `tag`, `job`, `access-token` and `rebuild-if-finished` counts as a job parameter; every parameter the job declares must be given, and no other (refused with 500; 406 from v13.0.7; 400 from v15.1.0). `rebuild-if-finished` is reserved and has no effect.
+                 * @description The job's parameters. There is no `params` parameter on the wire: each job parameter is a query parameter of its own, named like it (this object is exploded in form style: `?project=acme/webapp&job=deploy&access-token=...&environment=staging`). Repeat a name to give a parameter several values. Every query parameter other than `project`, `branch`, `tag`, `job`, `access-token` and `rebuild-if-finished` counts as a job parameter; every parameter the job declares must be given, and no other (a validation failure of the server's own check). `rebuild-if-finished` is reserved and has no effect.
                  * @example {
                  *       "environment": "staging"
                  *     }
@@ -22475,8 +24972,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -22484,17 +24980,17 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Path of the project whose job to run, e.g. `acme/webapp` (its path, not its id). An unknown path is refused (400; 406 from v12.0.9).
+                 * @description Path of the project whose job to run, e.g. `acme/webapp` (its path, not its id). An unknown path is refused as a bad query parameter.
                  * @example acme/webapp
                  */
                 project: components["parameters"]["triggerProject"];
                 /**
-                 * @description Branch to run the job on, without `refs/heads/`, e.g. `main`. Give `branch` or `tag`, not both (refused: 400, 406 from v12.0.9); with neither, the project's default branch is used.
+                 * @description Branch to run the job on, without `refs/heads/`, e.g. `main`. Give `branch` or `tag`, not both (refused as a bad query parameter); with neither, the project's default branch is used.
                  * @example main
                  */
                 branch?: components["parameters"]["triggerBranch"];
                 /**
-                 * @description Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give `branch` or `tag`, not both (refused: 400, 406 from v12.0.9); with neither, the project's default branch is used.
+                 * @description Tag to run the job on, without `refs/tags/`, e.g. `v4.2.0`. Give `branch` or `tag`, not both (refused as a bad query parameter); with neither, the project's default branch is used.
                  * @example v4.2.0
                  */
                 tag?: components["parameters"]["triggerTag"];
@@ -22504,12 +25000,12 @@ export interface operations {
                  */
                 job: components["parameters"]["triggerJob"];
                 /**
-                 * @description Value of an access token allowed to run the job (its owner, or the token's own project roles, grant the "run job" privilege). The build is submitted in the token owner's name; HTTP credentials are not needed and not used. An unknown token is refused (400; 406 from v12.0.9). The token ends up in server and proxy logs with the URL: prefer a token that may do nothing else.
+                 * @description Value of an access token allowed to run the job (its owner, or the token's own project roles, grant the "run job" privilege). The build is submitted in the token owner's name; HTTP credentials are not needed and not used. An unknown token is refused as a bad query parameter. The token ends up in server and proxy logs with the URL: prefer a token that may do nothing else.
                  * @example x7Qm2Lr9TbV4kZp1sWc8NfYh3JdG6uEa0oRiKtMn
                  */
                 "access-token": components["parameters"]["triggerAccessToken"];
                 /**
-                 * @description The job's parameters. There is no `params` parameter on the wire: each job parameter is a query parameter of its own, named like it (this object is exploded in form style: `?project=acme/webapp&job=deploy&access-token=...&environment=staging`). Repeat a name to give a parameter several values. Every query parameter other than `project`, `branch`, `tag`, `job`, `access-token` and `rebuild-if-finished` counts as a job parameter; every parameter the job declares must be given, and no other (refused with 500; 406 from v13.0.7; 400 from v15.1.0). `rebuild-if-finished` is reserved and has no effect.
+                 * @description The job's parameters. There is no `params` parameter on the wire: each job parameter is a query parameter of its own, named like it (this object is exploded in form style: `?project=acme/webapp&job=deploy&access-token=...&environment=staging`). Repeat a name to give a parameter several values. Every query parameter other than `project`, `branch`, `tag`, `job`, `access-token` and `rebuild-if-finished` counts as a job parameter; every parameter the job declares must be given, and no other (a validation failure of the server's own check). `rebuild-if-finished` is reserved and has no effect.
                  * @example {
                  *       "environment": "staging"
                  *     }
@@ -22533,8 +25029,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -22565,7 +25060,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -22594,7 +25089,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -22604,7 +25099,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -22655,7 +25150,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -22695,7 +25190,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -22721,21 +25216,60 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    artifactGetArtifactInfoRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
+                 * @example 2031
+                 */
+                buildId: components["parameters"]["buildId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file or directory at the path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArtifactInfo"];
+                };
+            };
+            /** @description Nothing is stored at the path (or the build has no artifacts at all). No body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     artifactGetArtifactInfo: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
                 /**
-                 * @description Where in the build's artifacts: empty for the artifact root, otherwise `/` followed by the path of a directory or file, e.g. `/dist` (the server's template is `(/.*)?`, glued to the segment before it). It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing `..` is refused with 500.
-                 * @example /dist
+                 * @description Path of a directory or file relative to the build's artifact root, e.g. `dist` or `dist/webapp-4.2.0.tar.gz` (the `path` of a listed entry). It spans several path segments: send the `/` between directories as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). Left empty it means the artifact root, which the root form of the operation addresses. A path containing `..` is refused with 500.
+                 * @example dist
                  */
-                artifactPath: components["parameters"]["artifactSubPath"];
+                artifactPath: components["parameters"]["artifactEntryPath"];
             };
             cookie?: never;
         };
@@ -22771,7 +25305,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -22808,7 +25342,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
@@ -22848,15 +25382,45 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the query `"Number" is "path/to/project#100"` or `"Number" is "KEY-100"`.
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
                  * @example 2031
                  */
                 buildId: components["parameters"]["buildId"];
                 /**
-                 * @description Where in the build's artifacts: empty for the artifact root, otherwise `/` followed by the path of a directory or file, e.g. `/dist` (the server's template is `(/.*)?`, glued to the segment before it). It spans several path segments: send each `/` as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). A path containing `..` is refused with 500.
-                 * @example /dist
+                 * @description Path of a directory or file relative to the build's artifact root, e.g. `dist` or `dist/webapp-4.2.0.tar.gz` (the `path` of a listed entry). It spans several path segments: send the `/` between directories as it is (never as `%2F`) and percent-encode each segment on its own (a space as `%20`). Left empty it means the artifact root, which the root form of the operation addresses. A path containing `..` is refused with 500.
+                 * @example dist
                  */
-                artifactPath: components["parameters"]["artifactSubPath"];
+                artifactPath: components["parameters"]["artifactEntryPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The artifact was deleted. The body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    artifactDeleteArtifactRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the build, which differs from its number. Turn a number into an id with Query Builds and the reference itself as the query, unquoted: `path/to/project#100` or `KEY-100`.
+                 * @example 2031
+                 */
+                buildId: components["parameters"]["buildId"];
             };
             cookie?: never;
         };
@@ -22984,7 +25548,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description A filter in the query language of the administration pages' agent list; leave it out to list every agent. Fields, each in double quotes: `Name`, `Ip Address`, `Os`, `Os Version`, `Os Arch`, and the name of any agent attribute. Each takes `is` or `is not` and one or more quoted values separated by commas (`"Os" is "Linux", "Windows 11"`); the five built-in fields match case-insensitively with `*` as a wildcard, attribute values match exactly. Criteria without a field: `online`, `offline`, `paused`, `has running builds`, `has attribute "<name>"`, `not used since "<date>"`, `ever used since "<date>"` (a date such as `2025-06-01`, or a relative one such as `1 week ago`), `ran build "<project path>#<number>"`, and `~text~` (the text anywhere in the name, IP address or OS fields). Combine criteria with `and`, `or`, `not(...)` and parentheses. Sort with `order by "<field>" asc|desc` by `Name`, `Ip Address`, `Os`, `Os Version`, `Os Arch` or `Last Used Date` (most recent first unless `asc`). A query that does not parse, or names an unknown field or attribute, is answered with 406.
+                 * @description Which agents to list, in the query language of the administration pages' agent list; leave it out to list every agent. Fields, written in double quotes before an operator: `Name` (`is`, `is not`; the name; case-insensitive, `*` for any text); `Ip Address` (`is`, `is not`; the IP address; case-insensitive, `*` for any text); `Os` (`is`, `is not`; the operating system, exactly (e.g. `Linux`); exactly); `Os Version` (`is`, `is not`; the version of the operating system; case-insensitive, `*` for any text); `Os Arch` (`is`, `is not`; the processor architecture; case-insensitive, `*` for any text); and the name of any agent attribute (`is`, `is not`; values compared exactly). An operator other than `is empty`, `is not empty`, `is me`, `is not me` takes one or more quoted values separated by commas (`"Name" is "a", "b"`): any of them may match, and `is not` excludes them all. `is me` and `is not me` compare with the caller. Criteria without a field: `online` (connected), `offline` (not connected), `paused` (paused), `has running builds` (running a build now), `has attribute "<value>"` (it has an attribute of this name), `not used since "<date>"` (no build since this date, or never), `ever used since "<date>"` (a build since this date), `ran build "<project path>#<number>"` (it ran this build (`acme/webapp#2031`)). Bare criteria: `~text~` (the text in the name, IP address or operating system). Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses. Sort with `order by "<field>" asc` or `desc` at the end, several fields separated by commas, by `Name`, `Ip Address`, `Os`, `Os Version`, `Os Arch`, `Last Used Date` (descending unless `asc`); without it, by name. Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\"` for a quote, `\\` for a backslash). Examples: `"Os" is "Linux" and online order by "Name"`; `paused or offline`. Refused: a query that does not parse, 406 (`Error parsing query`); an unknown field, 500 (`Attribute not found: <field>`); an operator the field does not take, 500 (`Field '<field>' is not applicable for operator '<operator>'`); an unknown `order by` field, 500 (`Can not order by field: <field>`); an unknown login name, 500 (`Unable to find user with login: <value>`); an undefined label, 500 (`Undefined label: <value>`); a value that is not a number where one is needed, 500 (`Invalid number: <value>`); a date the server cannot read, 500 (`Unrecognized date: <value>`); a reference to a project that does not exist, 406 (`Reference project not found: <value>`); a reference without its project, 406 (`Reference project not specified: <value>`); a value outside a field's choices, 406 (`Error parsing query`).
                  * @example "Os" is "Linux" and online order by "Name"
                  */
                 query?: components["parameters"]["agentQuery"];
@@ -22994,7 +25558,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default, and this collection sets no upper limit.
+                 * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
                  * @example 100
                  */
                 count: components["parameters"]["countUnlimited"];
@@ -23017,6 +25581,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
@@ -23136,7 +25701,7 @@ export interface operations {
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included (406 otherwise).
+                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];
@@ -23159,6 +25724,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
@@ -23193,7 +25759,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Id of the project whose package storage to look in. Without it nothing is found (204).
-                 * @example 12
+                 * @example 7
                  */
                 projectId?: components["parameters"]["packBlobProjectId"];
                 /**
@@ -23226,6 +25792,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
         };
@@ -23289,7 +25856,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
+            406: components["responses"]["NotAcceptableOrInvalid"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -23321,6 +25888,1482 @@ export interface operations {
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["InternalServerError"];
+        };
+    };
+    webhookRefUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select CODE_PUSH receive one event: a branch or tag was created, moved or deleted. The payload names the ref and its old and new commit; read the commits through the Repository group. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefUpdatedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestOpened: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestOpenedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestChangedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestUpdatedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestCommentCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestCommentCreatedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestCommentEdited: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestCommentEditedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestAssigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestAssignedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestUnassigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestUnassignedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestReviewRequested: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestReviewRequestedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestReviewerRemoved: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestReviewerRemovedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestBuildCommitUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestBuildCommitUpdatedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestMergePreviewUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestMergePreviewUpdatedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestCheckFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestCheckFailedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestBuildEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestBuildEventPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestCodeCommentCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestCodeCommentCreatedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestCodeCommentReplyCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestCodeCommentReplyCreatedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPullRequestCodeCommentStatusChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PULL_REQUEST receive the events of pull requests whose target project is the hook's project (or one of its children). Every payload names the pull request by `requestId`; read it with Get Pull Request. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PullRequestCodeCommentStatusChangedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookIssueOpened: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select ISSUE receive the events of the issues of the hook's project (or of its children). Every payload names the issue by `issueId`; read it with Get Issue. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueOpenedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookIssueChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select ISSUE receive the events of the issues of the hook's project (or of its children). Every payload names the issue by `issueId`; read it with Get Issue. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueChangedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookIssueCommentCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select ISSUE receive the events of the issues of the hook's project (or of its children). Every payload names the issue by `issueId`; read it with Get Issue. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueCommentCreatedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookIssueCommentEdited: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select ISSUE receive the events of the issues of the hook's project (or of its children). Every payload names the issue by `issueId`; read it with Get Issue. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueCommentEditedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookIssueCommitsAttached: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select ISSUE receive the events of the issues of the hook's project (or of its children). Every payload names the issue by `issueId`; read it with Get Issue. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueCommitsAttachedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCodeCommentCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select CODE_COMMENT receive the events of comments on lines of code (on a commit, a file or a pull request's changes). Every payload names the comment by `commentId`; read it with the Code Comment group. The REST API cannot create code comments: they come from the web UI. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeCommentCreatedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCodeCommentEdited: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select CODE_COMMENT receive the events of comments on lines of code (on a commit, a file or a pull request's changes). Every payload names the comment by `commentId`; read it with the Code Comment group. The REST API cannot create code comments: they come from the web UI. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeCommentEditedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCodeCommentReplyCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select CODE_COMMENT receive the events of comments on lines of code (on a commit, a file or a pull request's changes). Every payload names the comment by `commentId`; read it with the Code Comment group. The REST API cannot create code comments: they come from the web UI. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeCommentReplyCreatedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCodeCommentReplyEdited: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select CODE_COMMENT receive the events of comments on lines of code (on a commit, a file or a pull request's changes). Every payload names the comment by `commentId`; read it with the Code Comment group. The REST API cannot create code comments: they come from the web UI. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeCommentReplyEditedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCodeCommentReplyDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select CODE_COMMENT receive the events of comments on lines of code (on a commit, a file or a pull request's changes). Every payload names the comment by `commentId`; read it with the Code Comment group. The REST API cannot create code comments: they come from the web UI. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeCommentReplyDeletedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCodeCommentStatusChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select CODE_COMMENT receive the events of comments on lines of code (on a commit, a file or a pull request's changes). Every payload names the comment by `commentId`; read it with the Code Comment group. The REST API cannot create code comments: they come from the web UI. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeCommentStatusChangedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBuildSubmitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select BUILD receive the events of the builds of the hook's project (or of its children): one per step of a build's life. Every payload names the build by `buildId`; read it, and its status, with Get Build. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuildSubmittedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBuildPending: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select BUILD receive the events of the builds of the hook's project (or of its children): one per step of a build's life. Every payload names the build by `buildId`; read it, and its status, with Get Build. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuildPendingPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBuildRunning: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select BUILD receive the events of the builds of the hook's project (or of its children): one per step of a build's life. Every payload names the build by `buildId`; read it, and its status, with Get Build. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuildRunningPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBuildFinished: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select BUILD receive the events of the builds of the hook's project (or of its children): one per step of a build's life. Every payload names the build by `buildId`; read it, and its status, with Get Build. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuildFinishedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBuildUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select BUILD receive the events of the builds of the hook's project (or of its children): one per step of a build's life. Every payload names the build by `buildId`; read it, and its status, with Get Build. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuildUpdatedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBuildRetrying: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select BUILD receive the events of the builds of the hook's project (or of its children): one per step of a build's life. Every payload names the build by `buildId`; read it, and its status, with Get Build. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuildRetryingPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBuildResumed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select BUILD receive the events of the builds of the hook's project (or of its children): one per step of a build's life. Every payload names the build by `buildId`; read it, and its status, with Get Build. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuildResumedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPackPublished: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The hook's secret, exactly as set on the hook (OneDev fills in a random one for a new hook). Compare it with your copy in constant time.
+                 * @example m5Q8vT2kXr9LpZ0cWd3F
+                 */
+                "X-OneDev-Signature": string;
+                /**
+                 * @description OneDev reads the answer as UTF-8 (only to log it).
+                 * @example UTF-8
+                 */
+                "Accept-Charset": "UTF-8";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Web hooks that select PACKAGE receive one event: a package was published to the project's package registry (by a build or a registry client such as docker, npm or Maven; the REST API cannot publish). Read the package with the Package group. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackPublishedPayload"];
+            };
+        };
+        responses: {
+            /** @description OneDev wants 200. It reads the answer's body and ignores it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status: OneDev logs the answer's body as an error on the server and does nothing more. A delivery that cannot connect is logged the same way. Nothing is retried. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

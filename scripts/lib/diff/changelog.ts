@@ -25,6 +25,8 @@ export interface ReleaseChanges {
   operations: ChangelogEntry[];
   /** Component name -> its changes. */
   schemas: Map<string, ChangelogEntry[]>;
+  /** Events posted to web hooks (`webhooks`): added, removed, moved to another event type; delivery headers. */
+  webhooks: ChangelogEntry[];
 }
 
 const refName = (ref: unknown) => (typeof ref === 'string' ? ref.replace('#/components/schemas/', '') : undefined);
@@ -48,6 +50,10 @@ function reach(doc: OpenAPIObject): { request: Set<string>; response: Set<string
   const request = new Set<string>();
   const response = new Set<string>();
   const responses = (doc.components?.responses ?? {}) as Json;
+  // A web-hook payload travels like a response: the server writes it, a receiver reads it.
+  for (const item of Object.values((doc as Json).webhooks ?? {}) as Json[]) {
+    for (const op of Object.values(item) as Json[]) if (op && typeof op === 'object') walk(op.requestBody, response);
+  }
   for (const item of Object.values(doc.paths ?? {}) as Json[]) {
     for (const op of Object.values(item) as Json[]) {
       if (!op || typeof op !== 'object') continue;
@@ -133,6 +139,66 @@ function operationEntries(changes: readonly Change[]): ChangelogEntry[] {
   }));
 }
 
+interface WebhookFacts {
+  eventType?: string;
+  payload?: string;
+  headers: string[];
+  customHeaders: boolean;
+}
+
+function webhookFacts(doc: OpenAPIObject): Map<string, WebhookFacts> {
+  const out = new Map<string, WebhookFacts>();
+  for (const [name, item] of Object.entries(((doc as Json).webhooks ?? {}) as Json)) {
+    const post = (item as Json).post as Json | undefined;
+    const media = Object.values((post?.requestBody?.content ?? {}) as Json)[0] as Json | undefined;
+    out.set(name, {
+      eventType: typeof post?.['x-onedev-event-type'] === 'string' ? post['x-onedev-event-type'] : undefined,
+      payload: refName(media?.schema?.$ref),
+      headers: ((post?.parameters ?? []) as Json[]).filter((p) => p.in === 'header').map((p) => String(p.name)),
+      customHeaders: post?.['x-onedev-custom-headers'] === true,
+    });
+  }
+  return out;
+}
+
+/**
+ * Web-hook changes. A receiver written for the older release keeps working when an event is added
+ * or removed (it never sees the one, no longer gets the other); it breaks when an event moves to
+ * another event type (its hooks no longer select it) or a header it reads goes away. Payload
+ * changes are listed with the schemas, as changes to what a reader reads.
+ */
+function webhookEntries(oldDoc: OpenAPIObject, newDoc: OpenAPIObject): ChangelogEntry[] {
+  const before = webhookFacts(oldDoc);
+  const after = webhookFacts(newDoc);
+  const out: ChangelogEntry[] = [];
+  const types = (facts: Map<string, WebhookFacts>) => new Set([...facts.values()].map((f) => f.eventType).filter((t): t is string => !!t));
+  const [typesBefore, typesAfter] = [types(before), types(after)];
+  for (const t of [...typesAfter].filter((t) => !typesBefore.has(t))) out.push({ breaking: false, text: `event type \`${t}\` added: hooks can select it` });
+  for (const t of [...typesBefore].filter((t) => !typesAfter.has(t))) out.push({ breaking: true, text: `event type \`${t}\` removed: hooks can no longer select it` });
+  for (const [name, facts] of after) {
+    if (!before.has(name)) out.push({ breaking: false, text: `added: \`${name}\` (${facts.eventType ?? 'no event type'}, payload \`${facts.payload}\`)` });
+  }
+  for (const [name, facts] of before) {
+    const now = after.get(name);
+    if (!now) {
+      out.push({ breaking: false, text: `removed: \`${name}\` (${facts.eventType ?? 'no event type'}): no longer posted` });
+      continue;
+    }
+    if (now.eventType !== facts.eventType) out.push({ breaking: true, text: `\`${name}\`: event type ${facts.eventType} → ${now.eventType}` });
+    if (now.payload !== facts.payload) out.push({ breaking: true, text: `\`${name}\`: payload \`${facts.payload}\` → \`${now.payload}\`` });
+  }
+  const headers = (facts: Map<string, WebhookFacts>) => new Set([...facts.values()].flatMap((f) => f.headers));
+  const [headersBefore, headersAfter] = [headers(before), headers(after)];
+  if (before.size > 0 && after.size > 0) {
+    for (const h of [...headersAfter].filter((h) => !headersBefore.has(h))) out.push({ breaking: false, text: `header \`${h}\` added to every delivery` });
+    for (const h of [...headersBefore].filter((h) => !headersAfter.has(h))) out.push({ breaking: true, text: `header \`${h}\` no longer sent` });
+    const custom = (facts: Map<string, WebhookFacts>) => [...facts.values()].some((f) => f.customHeaders);
+    if (!custom(before) && custom(after)) out.push({ breaking: false, text: 'hooks may add headers of their own (custom headers)' });
+    if (custom(before) && !custom(after)) out.push({ breaking: true, text: 'hooks no longer send headers of their own (custom headers)' });
+  }
+  return out;
+}
+
 export function releaseChanges(from: string, to: string, oldDoc: OpenAPIObject, newDoc: OpenAPIObject): ReleaseChanges {
   const operations = operationEntries(diffDocuments(oldDoc, newDoc, [from, to]));
   const oldSchemas = (oldDoc.components?.schemas ?? {}) as Json;
@@ -153,7 +219,7 @@ export function releaseChanges(from: string, to: string, oldDoc: OpenAPIObject, 
     }
     if (entries.length > 0) schemas.set(name, entries);
   }
-  return { from, to, operations, schemas };
+  return { from, to, operations, schemas, webhooks: webhookEntries(oldDoc, newDoc) };
 }
 
 const line = (e: ChangelogEntry) => `- ${e.breaking ? '**breaking** ' : ''}${e.text}`;
@@ -163,23 +229,33 @@ export function renderChangelog(pairs: readonly ReleaseChanges[]): string {
   const out = [
     '# API changelog',
     '',
-    'What changed in the REST API between the OneDev releases this project describes, read from the',
-    'descriptions themselves (OneDev does not publish one). Written by `npm run build`',
+    'What changed in the REST API, and in the events OneDev posts to web hooks, between the OneDev',
+    'releases this project describes, read from the descriptions themselves (OneDev does not publish',
+    'one). Written by `npm run build`',
     '(scripts/lib/diff/changelog.ts); do not edit by hand. **breaking** marks a change that can break a',
     'client written or generated for the older release. Compare any two description files yourself with',
     '`npm run diff -- old.json new.json`.',
   ];
   for (const pair of [...pairs].reverse()) {
-    const all = [...pair.operations, ...[...pair.schemas.values()].flat()];
-    const breaking = all.filter((e) => e.breaking).length;
     const added = pair.operations.filter((e) => e.text.startsWith('added:')).length;
     const removed = pair.operations.filter((e) => e.text.startsWith('removed:')).length;
     out.push('', `## ${pair.from} → ${pair.to}`, '');
-    out.push(`${added} operation(s) added, ${removed} removed; ${pair.schemas.size} schema(s) changed; ${breaking} breaking change(s).`);
+    const all = [...pair.operations, ...pair.webhooks, ...[...pair.schemas.values()].flat()];
+    const breaking = all.filter((e) => e.breaking).length;
+    const hooks = pair.webhooks.filter((e) => e.text.startsWith('added:')).length;
+    const unhooked = pair.webhooks.filter((e) => e.text.startsWith('removed:')).length;
+    out.push(
+      `${added} operation(s) added, ${removed} removed; ${hooks} web-hook event(s) added, ${unhooked} removed; ` +
+        `${pair.schemas.size} schema(s) changed; ${breaking} breaking change(s).`,
+    );
     if (pair.operations.length > 0) {
       out.push('', '### Operations', '');
       const sorted = [...pair.operations].sort((x, y) => Number(y.breaking) - Number(x.breaking) || x.text.localeCompare(y.text));
       out.push(...sorted.map(line));
+    }
+    if (pair.webhooks.length > 0) {
+      out.push('', '### Web hooks', '');
+      out.push(...pair.webhooks.map(line));
     }
     if (pair.schemas.size > 0) {
       out.push('', '### Schemas');

@@ -73,9 +73,11 @@ export function normalise(input: unknown, resolver: Resolver): NormalSchema {
   if (list) {
     const rest = list.filter((b) => !isNullBranch(b));
     if (rest.length < list.length) nullable = true;
-    if (rest.length === 1 && schema.properties === undefined && schema.type === undefined) {
+    if (rest.length === 1 && schema.properties === undefined) {
       const inner = normalise(rest[0], resolver);
-      return { ...inner, nullable: nullable || inner.nullable, ref: ref ?? inner.ref };
+      // A 3.0 nullable reference repeats its target's `type` beside `allOf: [$ref]`.
+      const own = schema.type === undefined ? undefined : [schema.type].flat().filter((t) => t !== 'null').sort().join();
+      if (own === undefined || own === inner.types?.join()) return { ...inner, nullable: nullable || inner.nullable, ref: ref ?? inner.ref };
     }
   }
   const out: NormalSchema = { nullable, required: [], closed: schema.additionalProperties === false };
@@ -99,8 +101,16 @@ export function normalise(input: unknown, resolver: Resolver): NormalSchema {
   if (schema.items !== undefined) out.items = schema.items;
   const branches = [schema.oneOf, schema.anyOf].find(Array.isArray) as unknown[] | undefined;
   if (branches) {
-    if (branches.some(isNullBranch)) out.nullable = true;
-    const rest = branches.filter((b) => !isNullBranch(b));
+    const rest: unknown[] = [];
+    for (const branch of branches) {
+      if (isNullBranch(branch)) out.nullable = true;
+      else if (isObject(branch) && branch.nullable === true && branch.$ref === undefined) {
+        // 3.0 puts the null of a union on one inline branch (`{type: string, nullable: true}`).
+        out.nullable = true;
+        const { nullable: _null, ...plain } = branch;
+        rest.push(plain);
+      } else rest.push(branch);
+    }
     if (rest.length > 0) out.variants = rest;
   }
   return out;

@@ -4,7 +4,7 @@
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import type { OpenAPIObject, OperationObject, PathItemObject } from 'openapi3-ts/oas31';
-import { DEFAULT_RELEASE, SUPPORTED_RELEASES, type SupportedRelease } from '../../../spec/releases.js';
+import { DEFAULT_RELEASE, SUPPORTED_RELEASES, type OneDevTag } from '../../../spec/releases.js';
 import { HTTP_METHODS } from '../openapi.js';
 import { escapeHtml, svgDataUri } from './html.js';
 import type { Prerendered } from './prerender.js';
@@ -65,9 +65,9 @@ export function unpackDescription(packed: string): unknown {
   return JSON.parse(strFromU8(inflateSync(new Uint8Array(Buffer.from(packed, 'base64')))));
 }
 
-/** The release bar: every supported release, newest first, the current one marked. */
-function releaseLinks(current: SupportedRelease | undefined, prefix: string): string {
-  return [...SUPPORTED_RELEASES]
+/** The release bar: each release with a page beside this one (oldest first in `tags`), newest first, the current one marked. */
+function releaseLinks(current: OneDevTag | undefined, prefix: string, tags: readonly OneDevTag[]): string {
+  return [...tags]
     .reverse()
     .map((tag) => {
       const label = `${tag}${tag === DEFAULT_RELEASE ? ' (newest)' : ''}`;
@@ -112,8 +112,17 @@ document.addEventListener('DOMContentLoaded', function () {
   }
 });`;
 
-/** One release's page; `sharedStyles` links redoc.css instead of inlining the styles. */
-export function renderReleasePage(tag: SupportedRelease, doc: OpenAPIObject, prerendered: Prerendered, sharedStyles: boolean): string {
+/**
+ * One release's page; `sharedStyles` links redoc.css instead of inlining the styles. `tags`: the
+ * releases whose pages sit beside it (its release bar links them), oldest first.
+ */
+export function renderReleasePage(
+  tag: OneDevTag,
+  doc: OpenAPIObject,
+  prerendered: Prerendered,
+  sharedStyles: boolean,
+  tags: readonly OneDevTag[] = SUPPORTED_RELEASES,
+): string {
   const title = `${doc.info.title}: OneDev ${tag}`;
   const styles = sharedStyles ? '<link rel="stylesheet" href="../redoc.css">' : prerendered.styles;
   return `<!DOCTYPE html>
@@ -127,7 +136,7 @@ export function renderReleasePage(tag: SupportedRelease, doc: OpenAPIObject, pre
 ${styles}
 </head>
 <body>
-<nav class="onedev-releases" aria-label="OneDev release"><span>OneDev release:</span> ${releaseLinks(tag, '../')}</nav>
+<nav class="onedev-releases" aria-label="OneDev release"><span>OneDev release:</span> ${releaseLinks(tag, '../', tags)}</nav>
 <div id="redoc">${prerendered.markup}</div>
 <script type="application/octet-stream" id="api-description" data-encoding="deflate-raw, base64">${packDescription(doc)}</script>
 <script defer src="../redoc.standalone.js"></script>
@@ -138,9 +147,12 @@ ${styles}
 `;
 }
 
-/** The entry page: forwards to the newest release, keeping the fragment; lists every release. */
-export function renderEntryPage(doc: OpenAPIObject): string {
-  const target = `${DEFAULT_RELEASE}/index.html`;
+/** The entry page: forwards to the newest of `tags` (oldest first), keeping the fragment; lists them all. */
+export function renderEntryPage(doc: OpenAPIObject, tags: readonly OneDevTag[] = SUPPORTED_RELEASES): string {
+  const newest = tags[tags.length - 1] ?? DEFAULT_RELEASE;
+  const target = `${newest}/index.html`;
+  // Only the newest OneDev release is called that; a set of older tags just names its newest.
+  const lead = newest === DEFAULT_RELEASE ? `The newest release, OneDev ${newest},` : `OneDev ${newest}`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -152,8 +164,8 @@ export function renderEntryPage(doc: OpenAPIObject): string {
 <style>${RELEASE_BAR_STYLE}</style>
 </head>
 <body>
-<nav class="onedev-releases" aria-label="OneDev release"><span>OneDev release:</span> ${releaseLinks(undefined, '')}</nav>
-<p style="padding:0 16px;font:14px/1.5 system-ui,sans-serif">The newest release, OneDev ${DEFAULT_RELEASE}, is at <a href="${target}">${target}</a>.</p>
+<nav class="onedev-releases" aria-label="OneDev release"><span>OneDev release:</span> ${releaseLinks(undefined, '', tags)}</nav>
+<p style="padding:0 16px;font:14px/1.5 system-ui,sans-serif">${lead} is at <a href="${target}">${target}</a>.</p>
 </body>
 </html>
 `;

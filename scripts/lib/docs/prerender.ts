@@ -29,18 +29,21 @@ const NAVIGATION_FIELDS = ['operationId', 'summary', 'description', 'tags', 'dep
  * prerendered markup over rather than replacing it, which it would do if they differed.)
  */
 export function prerenderDocument(doc: OpenAPIObject): OpenAPIObject {
-  const paths = Object.fromEntries(
-    Object.entries(doc.paths ?? {}).map(([path, item]) => {
-      const kept: PathItemObject = {};
-      for (const method of HTTP_METHODS) {
-        const operation = item[method] as Record<string, unknown> | undefined;
-        if (operation) kept[method] = Object.fromEntries(NAVIGATION_FIELDS.filter((f) => f in operation).map((f) => [f, operation[f]])) as OperationObject;
-      }
-      return [path, kept];
-    }),
-  );
+  const navigation = (items: Record<string, PathItemObject>) =>
+    Object.fromEntries(
+      Object.entries(items).map(([key, item]) => {
+        const kept: PathItemObject = {};
+        for (const method of HTTP_METHODS) {
+          const operation = item[method] as Record<string, unknown> | undefined;
+          if (operation) kept[method] = Object.fromEntries(NAVIGATION_FIELDS.filter((f) => f in operation).map((f) => [f, operation[f]])) as OperationObject;
+        }
+        return [key, kept];
+      }),
+    );
   const { securitySchemes } = doc.components ?? {};
-  return { ...doc, paths, components: securitySchemes ? { securitySchemes } : {} };
+  // Web hooks are listed in the navigation like operations, and lose the same parts.
+  const webhooks = doc.webhooks ? { webhooks: navigation(doc.webhooks as Record<string, PathItemObject>) } : {};
+  return { ...doc, paths: navigation(doc.paths ?? {}), ...webhooks, components: securitySchemes ? { securitySchemes } : {} };
 }
 
 /** What `redocly build-docs` prerenders for one description. */

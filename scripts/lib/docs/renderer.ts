@@ -3,10 +3,12 @@
  * `redocly build-docs --inlineBundle` inlines), turned into a classic script with nothing that
  * loads from Redocly's CDN.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { CatalogueError } from '../problems.js';
 import { svgDataUri } from './html.js';
 
@@ -49,12 +51,34 @@ export function replaceLogos(text: string): string {
   return out;
 }
 
+/**
+ * @redocly/cli is missing. The installed package does not depend on it (it is 15 MB, and only the
+ * `docs` command uses it): the message says how to add it.
+ */
+export class RendererMissingError extends Error {
+  override name = 'RendererMissingError';
+}
+
+/** The @redocly/cli versions the package is built and tested with (its optional peer dependency). */
+function wantedCli(): string {
+  try {
+    const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> };
+    return manifest.peerDependencies?.['@redocly/cli'] ?? '2';
+  } catch {
+    return '2';
+  }
+}
+
 /** The folder of the installed @redocly/cli. */
 export function cliDir(): string {
   try {
     return dirname(require.resolve('@redocly/cli/package.json'));
   } catch {
-    throw new CatalogueError(['docs: @redocly/cli is not installed; run `npm ci`']);
+    throw new RendererMissingError(
+      'the HTML reference is rendered by `redocly build-docs`, and @redocly/cli is not installed. Add it to your ' +
+        `project (about 15 MB, nothing else with it): npm install --save-dev "@redocly/cli@${wantedCli()}" ` +
+        '(in a checkout of onedev-openapi: npm ci)',
+    );
   }
 }
 

@@ -14,12 +14,28 @@ export interface Caller {
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/;
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
+// The last header read, and what it said: a request's checks, its page limit and its query all ask.
+let lastHeader: string | undefined;
+let lastCaller: Caller | undefined;
+
 /** The caller named by a well-formed Authorization header, or undefined. */
 export function callerOf(header: string | undefined): Caller | undefined {
   if (!header) return undefined;
-  const match = /^(\S+) +(\S+)$/.exec(header);
-  if (!match) return undefined;
-  const [, scheme, credentials] = match as unknown as [string, string, string];
+  if (header === lastHeader) return lastCaller;
+  lastCaller = readCaller(header);
+  lastHeader = header;
+  return lastCaller;
+}
+
+function readCaller(header: string): Caller | undefined {
+  // `<scheme> +<credentials>`, neither with white space in it.
+  const space = header.indexOf(' ');
+  if (space <= 0) return undefined;
+  let start = space + 1;
+  while (header.charCodeAt(start) === 32) start += 1;
+  const scheme = header.slice(0, space);
+  const credentials = header.slice(start);
+  if (credentials === '' || /\s/.test(scheme) || /\s/.test(credentials)) return undefined;
   switch (scheme.toLowerCase()) {
     case 'basic': {
       if (!BASE64.test(credentials)) return undefined;
@@ -38,8 +54,10 @@ export function callerOf(header: string | undefined): Caller | undefined {
 }
 
 /** Prism's single security problem, when no alternative of the operation is met. */
+const NONE: Violation[] = Object.freeze([]) as unknown as Violation[];
+
 export function securityViolations(security: readonly SecurityAlternative[] | undefined, caller: Caller | undefined, header: string | undefined): Violation[] {
-  if (!security || security.length === 0) return [];
+  if (!security || security.length === 0) return NONE;
   const met = security.some((alternative) =>
     alternative.every((scheme) => {
       if (scheme.type !== 'http') return true; // not modelled: as Prism, a warning at most
@@ -48,5 +66,5 @@ export function securityViolations(security: readonly SecurityAlternative[] | un
       return true;
     }) && (alternative.length > 0 || !header),
   );
-  return met ? [] : [{ code: 401, message: 'Invalid security scheme used', severity: 0 }];
+  return met ? NONE : [{ code: 401, message: 'Invalid security scheme used', severity: 0 }];
 }

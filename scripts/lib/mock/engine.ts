@@ -8,19 +8,27 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ValidateFunction } from 'ajv';
-import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
+import { resolveRef } from '../openapi.js';
 import { refused, text, type Answer } from './answer.js';
-import { badIntegers, canonicalId, unknownQuery, type QueryValues } from './checks.js';
+import { badIntegers, canonicalId, releaseAtLeast, serverQuery, TRIMS_QUERY_TEXT_SINCE, unknownQuery, type QueryValues } from './checks.js';
 import { callerOf, securityViolations } from './credentials.js';
 import { prettyJson, withIdTemplate } from './json-text.js';
-import { acceptable, bodyTypeAccepted, parseMediaType } from './media-types.js';
+import { parseJsonBody } from './json-body.js';
+import { acceptable, bodyTypeAccepted, parseMediaType, type MediaType } from './media-types.js';
 import { jsonContent, operationPlans, type ContentPlan, type OperationPlan, type ResponsePlan } from './operations.js';
 import { preferencesOf, type Preferences } from './prefer.js';
-import { nameMatcher, parseQuery, recordModel, type Behaviour, type Rec, type RecordKind } from './records.js';
+import { nameMatcher, parseQuery, queryLanguageOf, recordModel, type Behaviour, type Peers, type Rec, type RecordKind } from './records.js';
+import { runQuery, type QueryWorld } from './query/evaluate.js';
+import { queryWorld } from './query/world.js';
+import type { QueryLanguageSpec } from '../../../spec/model.js';
 import { refusalFor, type Refusal } from './refusal.js';
-import { rawPathValues, Router } from './routes.js';
-import { SchemaChecker } from './schemas.js';
+import { Router } from './routes.js';
+import { SchemaChecker, type CheckResult } from './schemas.js';
 import { MockState } from './state.js';
+import { freshSetting } from './builtin-records.js';
+import { splitTarget } from './target.js';
+import type { EngineOffload } from './offload.js';
 import type { Violation } from './violation.js';
 
 export interface EngineOptions {
@@ -50,6 +58,8 @@ interface Operation extends OperationPlan {
   target?: { kind: RecordKind; param: string };
   /** For reads of ids outside the population: the example around any id. */
   exampleForId?: ((id: string) => Buffer) | null;
+  /** An operation that takes a query but is no page (its kind, if the mock lists it elsewhere). */
+  queryOnly?: { language: QueryLanguageSpec; kind?: RecordKind };
 }
 
 interface Parsed {
@@ -76,6 +86,19 @@ export class MockEngine {
   private readonly kindValidators = new Map<RecordKind, ValidateFunction>();
   private readonly exampleTexts = new WeakMap<object, Buffer>();
   private dynamic?: Promise<(op: OperationPlan, parsed: Parsed) => Promise<Answer>>;
+  private readonly peers: Peers | undefined;
+  /** Whether the release trims text query values (and reads blank ones as absent). */
+  private readonly trimsQueryText: boolean;
+  /** The status of a broken validation rule (`x-onedev-refusals`; 400 when the document does not say). */
+  private readonly validationStatus: number;
+  private readonly pathChecks = new Map<Operation, boolean>();
+  private readonly bodyTypes = new Map<Operation, { texts: string[]; parsed: Array<MediaType | undefined> }>();
+  private readonly kindSchemas = new Map<RecordKind, object>();
+  private readonly offers = new Map<ResponsePlan, Offer>();
+  private readonly worlds = new Map<unknown, QueryWorld>();
+  private readonly operations: readonly Operation[];
+  /** Work handed to worker threads, once a server has started them (see offload.ts). */
+  private offload?: EngineOffload;
 
   constructor(
     private readonly doc: OpenAPIObject,
@@ -87,43 +110,106 @@ export class MockEngine {
       const key = `${plan.method} ${plan.path}`;
       const behaviour = model.behaviours.get(key);
       const target = model.targets.get(key);
-      return { ...plan, ...(behaviour ? { behaviour } : {}), ...(target ? { target } : {}) };
+      const language = behaviour ? undefined : queryLanguageOf(doc, plan);
+      const kind = language ? model.kinds.find((k) => k.paged && k.collectionPath === plan.path) : undefined;
+      const queryOnly = language ? { language, ...(kind ? { kind } : {}) } : undefined;
+      return { ...plan, ...(behaviour ? { behaviour } : {}), ...(target ? { target } : {}), ...(queryOnly ? { queryOnly } : {}) };
     });
-    this.router = new Router(operations);
+    this.peers = model.kinds[0]?.peers;
+    this.router = new Router(operations.map(uniform));
     this.checker = new SchemaChecker(doc);
     this.administrators = new Set(options.administrators ?? ['admin']);
     const refusal = (doc as unknown as Record<string, unknown>)['x-onedev-query-refusal-status'];
     this.queryRefusalStatus = typeof refusal === 'number' ? refusal : 400;
-    this.state = new MockState(model, { stateful: options.stateful === true, records: options.records ?? 250 }, (kind) =>
-      this.kindValidator(kind),
+    this.operations = this.router.routes();
+    this.trimsQueryText = releaseAtLeast(releaseOf(doc), TRIMS_QUERY_TEXT_SINCE);
+    this.validationStatus = validationStatusOf(doc);
+    const release = releaseOf(doc);
+    const elementProperties = (kind: RecordKind, property: string): string[] | undefined => {
+      const items = (kind.properties.get(property) as { items?: unknown } | undefined)?.items;
+      const element = items === undefined ? undefined : resolveRef<SchemaObject>(doc, items as SchemaObject);
+      return element?.properties ? Object.keys(element.properties) : undefined;
+    };
+    this.state = new MockState(
+      model,
+      { stateful: options.stateful === true, records: options.records ?? 250, ...(release ? { release } : {}), elementProperties },
+      (kind) => this.kindValidator(kind),
     );
+    if (this.state.stateful) this.startFresh();
+  }
+
+  /**
+   * Settings as a fresh server has them, where it has none: cleared (a setting whose write takes
+   * `null`: read back as 204) or an empty collection (builtin-records.ts). Others start from
+   * their documented example.
+   */
+  private startFresh(): void {
+    for (const op of this.operations) {
+      if (op.behaviour?.type !== 'singleton-read') continue;
+      const write = this.operations.find((other) => other.path === op.path && other.behaviour?.type === 'singleton-write');
+      const writeSchema = write?.body?.contents[0]?.schema as { oneOf?: Array<{ type?: unknown }> } | undefined;
+      const clearable = writeSchema?.oneOf?.some((s) => s.type === 'null') === true;
+      const readSchema = jsonContent(op.success)?.schema;
+      const fresh = freshSetting(readSchema && resolveRef<SchemaObject>(this.doc, readSchema as SchemaObject), clearable);
+      if (fresh) this.state.writeSingleton(op.path, fresh.value);
+    }
   }
 
   /** The validator of a kind's records (its response schema). */
   kindValidator(kind: RecordKind): ValidateFunction {
     let validate = this.kindValidators.get(kind);
     if (!validate) {
-      validate = this.checker.responseValidator({ $ref: kind.ref });
+      validate = this.checker.responseValidator(this.kindSchema(kind));
       this.kindValidators.set(kind, validate);
     }
     return validate;
   }
 
+  private kindSchema(kind: RecordKind): object {
+    let schema = this.kindSchemas.get(kind);
+    if (!schema) this.kindSchemas.set(kind, (schema = { $ref: kind.ref }));
+    return schema;
+  }
+
+  /**
+   * Hands the heavy work to worker threads: compiling validators (all of them, in the background,
+   * starting now), reading very large bodies, and Prism's generated answers. The event loop then
+   * only evaluates compiled code and answers. Resolves when every validator is here.
+   */
+  useWorkers(offload: EngineOffload): Promise<void> {
+    this.offload = offload;
+    this.checker.attach(offload.compiler);
+    const bodies = new Set<unknown>();
+    const params: Array<OperationPlan['queryParams']> = [];
+    for (const op of this.operations) {
+      const schema = op.body && !op.rawText && op.body.contents.some((c) => /json/i.test(c.mediaType)) ? op.body.contents[0]?.schema : undefined;
+      if (schema !== undefined) bodies.add(schema);
+      if (op.queryParams.length > 0) params.push(op.queryParams);
+      if (op.pathParams.length > 0 && this.pathSchemaChecked(op)) params.push(op.pathParams);
+    }
+    const outputs = this.state.stateful ? this.state.kinds().map((kind) => this.kindSchema(kind)) : [];
+    return this.checker.prepare({ bodies: [...bodies], params, outputs });
+  }
+
+  /** How many validators this thread compiled itself (with workers: none, unless a worker failed). */
+  get validatorsCompiledHere(): number {
+    return this.checker.compiledHere;
+  }
+
+  /** Stops using the workers (the server is closing, or they failed): everything is done here again. */
+  dropWorkers(): void {
+    this.offload = undefined;
+    this.checker.attach(undefined);
+  }
+
   handle(request: MockRequest): Answer | Promise<Answer> {
-    let url: URL;
-    try {
-      url = new URL(request.url, 'http://mock');
-    } catch {
-      return text(400, `Malformed request target: ${JSON.stringify(request.url.slice(0, 200))}`);
-    }
-    const path = url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`) ? url.pathname.slice(API_PREFIX.length) || '/' : url.pathname;
+    const target = splitTarget(request.url);
+    if (!target) return text(400, `Malformed request target: ${JSON.stringify(request.url.slice(0, 200))}`);
+    const full = target.path;
+    const path = full === API_PREFIX || full.startsWith(`${API_PREFIX}/`) ? full.slice(API_PREFIX.length) || '/' : full;
     // A server refuses a path it cannot decode before anything else looks at it.
-    try {
-      decodeURIComponent(path);
-    } catch {
-      return text(400, `Malformed percent-encoding in the request path: ${path.slice(0, 200)}`);
-    }
-    const allQuery = queryValues(url.searchParams);
+    if (path.includes('%') && !decodable(path)) return text(400, `Malformed percent-encoding in the request path: ${path.slice(0, 200)}`);
+    const allQuery = target.search === '' ? NO_QUERY : queryValues(new URLSearchParams(target.search));
     const preferences = preferencesOf(header(request.headers.prefer), allQuery);
     if ('error' in preferences) return text(400, `Prefer header not usable: ${preferences.error}`);
 
@@ -132,64 +218,168 @@ export class MockEngine {
     if ('status' in placed) {
       return placed.status === 404
         ? text(404, `Route not resolved, no path matched: The route ${path} hasn't been found in the specification file`)
-        : text(405, `Route resolved, but no method matched: The route ${path} has been matched, but it does not have "${method.toLowerCase()}" method defined`);
+        : text(405, `Route resolved, but no method matched: The route ${path} has been matched, but it does not have "${method.toLowerCase()}" method defined`, {
+            allow: placed.allowed.join(', '),
+          });
     }
     const operation = placed.route;
-    const query: QueryValues = {};
-    for (const [name, value] of Object.entries(allQuery)) if (!name.startsWith('__')) query[name] = value;
-    const pathValues: Record<string, string> = {};
-    try {
-      for (const [name, value] of Object.entries(rawPathValues(operation, path))) pathValues[name] = decodeURIComponent(value);
-    } catch {
-      return text(400, `Malformed percent-encoding in the request path: ${path.slice(0, 200)}`);
+    let query: QueryValues = NO_QUERY;
+    if (allQuery !== NO_QUERY) {
+      query = {};
+      for (const name of Object.keys(allQuery)) if (!name.startsWith('__')) query[name] = allQuery[name]!;
     }
+    const pathValues: Record<string, string> = {};
+    const names = operation.pathNames;
+    for (let i = 0; i < names.length; i += 1) {
+      const raw = placed.values[i + 1] ?? '';
+      try {
+        pathValues[names[i]!] = raw.includes('%') ? decodeURIComponent(raw) : raw;
+      } catch {
+        return text(400, `Malformed percent-encoding in the request path: ${path.slice(0, 200)}`);
+      }
+    }
+    // What the resource method receives for empty values (Jersey's conversions, the release's trimming).
+    const received = query === NO_QUERY ? NO_EMPTY : serverQuery(operation.queryParams, query, this.trimsQueryText);
+    query = received.query;
 
-    const extra = [...unknownQuery(operation, query), ...badIntegers(operation, pathValues, query)];
+    const extra = concatenated(unknownQuery(operation, query), badIntegers(operation, pathValues, query));
     const authorization = header(request.headers.authorization);
     const security = securityViolations(operation.security, callerOf(authorization), authorization);
-    const decoded = decodeBody(request.body, header(request.headers['content-type']), operation.rawText);
+    const contentType = header(request.headers['content-type']);
+    const decoded = this.decodeBody(operation, request.body, contentType, preferences);
+    const front: Front = { request, method, path, query, operation, pathValues, preferences, extra, security, empty: received.empty };
+    return decoded instanceof Promise ? decoded.then((d) => this.checked(front, d)) : this.checked(front, decoded);
+  }
+
+  /** The request's checks once its body is read (on this thread, or for a large body by a worker). */
+  private checked(front: Front, decoded: BodyRead): Answer | Promise<Answer> {
+    const { request, operation, security, extra } = front;
     if ('refusal' in decoded) {
       // OneDev places the request and checks credentials before it reads the body.
       if (security.length > 0) return refused(refusalFor(security)!, security);
       return refused(decoded.refusal, extra);
     }
-    const bodyCheck = this.checkBody(operation, decoded.value, request.body.length, header(request.headers['content-type']));
-    const params = paramValues(operation.queryParams, query, 'query');
-    const violations = [
-      ...extra,
-      ...security,
-      ...bodyCheck.violations,
-      ...this.checker.checkParams(params, operation.queryParams, 'query').violations,
-      ...this.checker.checkParams(paramValues(operation.pathParams, pathValues, 'path'), operation.pathParams, 'path').violations,
-    ];
-    const refusal = refusalFor(violations);
-    // Bad query parameters alone: the release's own status for them (406 from OneDev v12.0.9).
-    if (refusal?.status === 400 && violations.every((v) => v.severity !== 0 || v.path?.[0] === 'query')) refusal.status = this.queryRefusalStatus;
-    if (refusal) {
-      if (bodyCheck.cut) refusal.text += `\n(further problems not listed: the body is checked up to its first problem once it is over 64 KiB, or cut at 200)`;
-      return refused(refusal, violations);
+    const params = paramValues(operation.queryParams, front.query, 'query');
+    const bodyCheck = decoded.checked ?? this.checkBody(operation, decoded.value, request.body.length, header(request.headers['content-type']));
+    const queryCheck = this.checker.paramViolations(params, operation.queryParams, 'query');
+    // Path parameters whose schemas say no more than the conversion checks (badIntegers) need no
+    // validator, unless those found a problem (then the schema's own words are listed too, as Prism's).
+    const pathCheck = this.pathSchemaChecked(operation) || extra.some((v) => v.path?.[0] === 'path')
+      ? this.checker.paramViolations(paramValues(operation.pathParams, front.pathValues, 'path'), operation.pathParams, 'path')
+      : NO_PROBLEMS;
+    if (bodyCheck instanceof Promise || queryCheck instanceof Promise || pathCheck instanceof Promise) {
+      return Promise.all([bodyCheck, queryCheck, pathCheck]).then(([b, q, p]) => this.decided(front, decoded.value, params, b, q, p));
     }
+    return this.decided(front, decoded.value, params, bodyCheck, queryCheck, pathCheck);
+  }
 
-    const parsed: Parsed = { method, path, query, operation, pathValues, params, preferences, body: decoded.value, headers: request.headers, request };
-    const answer = this.answer(parsed);
+  private decided(front: Front, body: unknown, params: Record<string, unknown>, bodyCheck: CheckResult, queryCheck: CheckResult, pathCheck: CheckResult): Answer | Promise<Answer> {
+    const { extra, security, empty } = front;
+    // An empty required value is judged by the rule the server checks last (below), not as a schema problem.
+    const queryProblems = empty.length > 0 ? queryCheck.violations.filter((v) => !empty.some((e) => e.path![1] === v.path?.[1])) : queryCheck.violations;
+    const violations = extra.length + security.length + bodyCheck.violations.length + queryProblems.length + pathCheck.violations.length === 0
+      ? NO_VIOLATIONS
+      : [...extra, ...security, ...bodyCheck.violations, ...queryProblems, ...pathCheck.violations];
+    if (violations.length > 0) {
+      const refusal = refusalFor(violations);
+      // Bad query parameters alone: the release's own status for them (406 from OneDev v12.0.9),
+      // and, for missing ones, the server's own words (its parameter check names them all).
+      if (refusal?.status === 400 && violations.every((v) => v.severity !== 0 || v.path?.[0] === 'query')) {
+        refusal.status = this.queryRefusalStatus;
+        refusal.text = missingQueryText(refusal.text);
+      }
+      if (refusal) {
+        if (bodyCheck.cut) refusal.text += `\n(further problems not listed: the body is checked up to its first problem once it is over 64 KiB, or cut at 200)`;
+        return refused(refusal, violations);
+      }
+    }
+    // `@NotEmpty`/`@NotNull` on a query parameter: bean validation, after everything above.
+    if (empty.length > 0) return refused({ status: this.validationStatus, text: empty.map((v) => v.message).join('\n') }, empty);
+
+    const { request, method, path, query, operation, pathValues, preferences } = front;
+    const parsed: Parsed = { method, path, query, operation, pathValues, params, preferences, body, headers: request.headers, request };
+    // A stateful write checks the record it makes: wait for its validator rather than compile it here.
+    const kind = this.offload && this.state.stateful ? writtenKind(operation.behaviour) : undefined;
+    const ready = kind ? this.checker.outputReady(this.kindSchema(kind)) : true;
+    const answer = ready === true ? this.answer(parsed) : ready.then(() => this.answer(parsed));
     return method === 'HEAD' ? withoutBody(answer) : answer;
   }
 
-  private checkBody(operation: Operation, value: unknown, size: number, contentType: string | undefined): { violations: Violation[]; cut: boolean } {
-    const body = operation.body;
-    if (body?.required && !value) return { violations: [{ code: 'required', message: 'Body parameter is required', severity: 0 }], cut: false };
-    if (size > 0) {
-      // decodeBody has refused a missing or malformed Content-Type already.
-      const sent = contentType === undefined ? undefined : parseMediaType(contentType);
-      const supported = body?.contents.map((c) => c.mediaType) ?? [];
-      if (!body || (sent !== undefined && !bodyTypeAccepted(sent, supported))) {
-        const message = supported.length > 0 ? `Supported content types: ${supported.join(',')}` : 'No supported content types, but request included a non-empty body';
-        return { violations: [{ code: 415, message, severity: 0 }], cut: false };
-      }
+  /** Whether the path parameters' schemas need a validator: more than an integer's or a text's type. */
+  private pathSchemaChecked(operation: Operation): boolean {
+    let known = this.pathChecks.get(operation);
+    if (known === undefined) {
+      known = operation.pathParams.some((p) => !isPlainScalar(p.schema as Record<string, unknown>));
+      this.pathChecks.set(operation, known);
     }
-    if (value === undefined || value === null || !body) return { violations: [], cut: false };
+    return known;
+  }
+
+  /**
+   * The body as the resource reads it. Nothing, when the method takes none: the server never
+   * reads it (for a JSON body, or one without a media type; other types are refused with 415 by
+   * the checks). Raw text as the characters sent. JSON parsed here, or, when it is large and a
+   * worker thread is there, parsed and checked against its schema by the worker.
+   */
+  private decodeBody(operation: Operation, body: Buffer, contentType: string | undefined, preferences: Preferences): BodyRead | Promise<BodyRead> {
+    if (body.length === 0) return NO_BODY;
+    if (!operation.body) return NO_BODY;
+    if (!contentType) {
+      return { refusal: { status: 415, text: 'Unsupported content type. The body has no Content-Type; send application/json' } };
+    }
+    const media = parseMediaType(contentType);
+    if (!media) {
+      return { refusal: { status: 415, text: `Unsupported content type. "${contentType.slice(0, 100)}" is not a media type; send application/json` } };
+    }
+    if (!isJsonMedia(media) || operation.rawText) return { value: body.toString('utf8') };
+    const schema = operation.body.contents[0]?.schema;
+    const bodies = this.offload?.bodies;
+    if (body.length > LARGE_BODY && bodies && schema !== undefined && this.mediaTypeProblem(operation, body.length, contentType) === undefined) {
+      const keep = this.state.stateful || preferences.dynamic === true;
+      return bodies.read(body, schema, keep).then(
+        (read): BodyRead => ('refusal' in read ? read : { value: read.value, checked: { violations: read.violations, cut: read.cut } }),
+        // Without the worker, the body is read here after all.
+        () => parseJsonBody(body.toString('utf8')),
+      );
+    }
+    return parseJsonBody(body.toString('utf8'));
+  }
+
+  /** A 415 problem when a body comes in a media type the operation does not take. */
+  private mediaTypeProblem(operation: Operation, size: number, contentType: string | undefined): Violation | undefined {
+    if (size === 0) return undefined;
+    const body = operation.body;
+    const sent = contentType === undefined ? undefined : parseMediaType(contentType);
+    if (!body) {
+      // The resource consumes JSON; its method reads no body: a JSON body (or one without a type) is ignored.
+      if (sent === undefined || isJsonMedia(sent)) return undefined;
+      return { code: 415, message: 'No supported content types, but request included a non-empty body', severity: 0 };
+    }
+    // decodeBody has refused a missing or malformed Content-Type already.
+    const supported = this.supportedTypes(operation);
+    if (sent !== undefined && !bodyTypeAccepted(sent, supported.parsed)) return { code: 415, message: `Supported content types: ${supported.texts.join(',')}`, severity: 0 };
+    return undefined;
+  }
+
+  private supportedTypes(operation: Operation): { texts: string[]; parsed: Array<MediaType | undefined> } {
+    let known = this.bodyTypes.get(operation);
+    if (!known) {
+      const texts = operation.body?.contents.map((c) => c.mediaType) ?? [];
+      known = { texts, parsed: texts.map(parseMediaType) };
+      this.bodyTypes.set(operation, known);
+    }
+    return known;
+  }
+
+  private checkBody(operation: Operation, value: unknown, size: number, contentType: string | undefined): CheckResult | Promise<CheckResult> {
+    const body = operation.body;
+    // A JSON `0`, `false` or `""` is a body; no body, or `null`, is none.
+    if (body?.required && (value === undefined || value === null)) return { violations: [{ code: 'required', message: 'Body parameter is required', severity: 0 }], cut: false };
+    const problem = this.mediaTypeProblem(operation, size, contentType);
+    if (problem) return { violations: [problem], cut: false };
+    if (value === undefined || value === null || !body) return NO_PROBLEMS;
     const schema = body.contents[0]?.schema;
-    return schema === undefined ? { violations: [], cut: false } : this.checker.checkBody(value, schema, size);
+    return schema === undefined ? NO_PROBLEMS : this.checker.bodyViolations(value, schema, size);
   }
 
   private answer(parsed: Parsed): Answer | Promise<Answer> {
@@ -213,6 +403,10 @@ export class MockEngine {
       }
       return this.exampleAnswer(status, content.content, content.mediaType, example.value, operation);
     }
+    if (response === operation.success && operation.queryOnly) {
+      const refused = this.queryOnly(parsed);
+      if (refused) return refused;
+    }
     if (response === operation.success && operation.behaviour) {
       const fromRecords = this.recordAnswer(parsed, operation.behaviour, status, content.content, content.mediaType);
       if (fromRecords) return fromRecords;
@@ -229,16 +423,27 @@ export class MockEngine {
   /** The content to answer with; a 406 when the Accept header rules out every one a success has. */
   private negotiate(response: ResponsePlan, status: number, parsed: Parsed): { content?: ContentPlan; mediaType?: string } | Answer {
     if (response.contents.length === 0) return {};
-    const offered = [...response.contents].sort((a, b) => Number(/json/i.test(b.mediaType)) - Number(/json/i.test(a.mediaType)));
+    const offer = this.offerOf(response);
     // Errors are sent as they are, whatever the client accepts (OneDev's are always plain text).
-    if (status >= 400) return { content: offered[0]!, mediaType: answerType(offered[0]!.mediaType) };
     const accept = header(parsed.headers.accept);
-    const chosen = acceptable(accept, offered.map((c) => c.mediaType));
+    if (status >= 400 || accept === undefined) return offer.first;
+    const chosen = acceptable(accept, offer.mediaTypes);
     if (chosen === undefined) {
-      return text(406, `The server cannot produce a representation for your accept header: Unable to find content for ${accept?.slice(0, 200)}`);
+      return text(406, `The server cannot produce a representation for your accept header: Unable to find content for ${accept.slice(0, 200)}`);
     }
-    const content = offered.find((c) => c.mediaType === chosen)!;
+    const content = offer.contents.find((c) => c.mediaType === chosen)!;
     return { content, mediaType: answerType(content.mediaType) };
+  }
+
+  /** A response's contents, JSON first, worked out once. */
+  private offerOf(response: ResponsePlan): Offer {
+    let offer = this.offers.get(response);
+    if (!offer) {
+      const contents = [...response.contents].sort((a, b) => Number(/json/i.test(b.mediaType)) - Number(/json/i.test(a.mediaType)));
+      offer = { contents, mediaTypes: contents.map((c) => c.mediaType), first: { content: contents[0]!, mediaType: answerType(contents[0]!.mediaType) } };
+      this.offers.set(response, offer);
+    }
+    return offer;
   }
 
   private exampleAnswer(status: number, content: ContentPlan, mediaType: string | undefined, value: unknown, operation: Operation): Answer {
@@ -247,6 +452,8 @@ export class MockEngine {
 
   /** An example's answer bytes, encoded once per example. */
   private exampleText(content: ContentPlan, value: unknown): string | Buffer {
+    // A raw-text answer (a Java String, labelled JSON) is the characters themselves, never quoted.
+    if (typeof value === 'string' && (content.schema as { contentMediaType?: unknown } | undefined)?.contentMediaType === 'text/plain') return value;
     if (value === null || typeof value !== 'object') {
       return /json/i.test(content.mediaType) ? prettyJson(value) : typeof value === 'string' ? value : JSON.stringify(value);
     }
@@ -271,9 +478,14 @@ export class MockEngine {
     const content = response?.contents[0];
     const example = content?.examples[0]?.value;
     if (typeof example === 'string') {
+      // A message naming the row (`[io.onedev.server.model.<Class>#<id>]`) names this one; one
+      // quoting the parameter's documented example (a project path) quotes what was asked.
+      const asked = operation.pathParams.find((p) => p.name === param)?.example;
       const said = /\.\w+#-?\d+\]/.test(example) && kind
         ? example.replace(/\.\w+#-?\d+\]/, `.${kind.name}#${id}]`)
-        : example;
+        : asked !== undefined && String(asked) !== '' && example.includes(String(asked))
+          ? example.replace(String(asked), id)
+          : example;
       return withDeprecation(operation, { status: 404, headers: { 'content-type': answerType(content!.mediaType) }, body: said });
     }
     return text(404, `No record with ${param} ${id}`);
@@ -293,12 +505,11 @@ export class MockEngine {
       const gone = this.missingTarget(parsed);
       if (gone) return gone;
     }
-    const idOf = (param: string): string => canonicalId(parsed.pathValues[param]!);
     switch (behaviour.type) {
       case 'page':
         return this.page(parsed, behaviour);
       case 'read': {
-        const id = idOf(behaviour.kind.idParam!);
+        const id = canonicalId(parsed.pathValues[behaviour.kind.idParam!]!);
         const set = state.setOf(behaviour.kind);
         const record = set?.get(id);
         if (record && behaviour.view?.seeds[0]) return this.json(status, this.viewed(record, behaviour.view.seeds[0]), operation);
@@ -314,7 +525,7 @@ export class MockEngine {
       case 'children': {
         const set = state.stateful ? state.setOf(behaviour.kind) : undefined;
         if (!set) return undefined;
-        const id = idOf(behaviour.param);
+        const id = canonicalId(parsed.pathValues[behaviour.param]!);
         return this.json(status, set.listBytes(set.all().filter((r) => r[behaviour.param] !== undefined && String(r[behaviour.param]) === id)), operation);
       }
       case 'create': {
@@ -323,18 +534,18 @@ export class MockEngine {
       }
       case 'update': {
         if (!state.stateful) return undefined;
-        const id = idOf(behaviour.kind.idParam!);
+        const id = canonicalId(parsed.pathValues[behaviour.kind.idParam!]!);
         state.update(behaviour.kind, id, parsed.body);
         return this.idOrDocumented(status, id, content, mediaType, operation);
       }
       case 'set': {
         if (!state.stateful) return undefined;
-        const id = idOf(behaviour.kind.idParam!);
+        const id = canonicalId(parsed.pathValues[behaviour.kind.idParam!]!);
         state.setProperty(behaviour.kind, id, behaviour.property, parsed.body);
         return this.idOrDocumented(status, id, content, mediaType, operation);
       }
       case 'delete':
-        if (state.stateful) state.remove(behaviour.kind, idOf(behaviour.kind.idParam!));
+        if (state.stateful) state.remove(behaviour.kind, canonicalId(parsed.pathValues[behaviour.kind.idParam!]!));
         return undefined;
       case 'singleton-read': {
         const stored = state.stateful ? state.singleton(parsed.path) : undefined;
@@ -382,9 +593,15 @@ export class MockEngine {
       };
       return refused({ status: this.queryRefusalStatus, text: violation.message }, [violation]);
     }
+    const set = this.state.setOf(behaviour.kind);
+    if (behaviour.language && behaviour.queryParam) {
+      // The release's own query language: parsed, checked, then filtering and ordering the records.
+      const outcome = runQuery(behaviour.language, firstValue(query[behaviour.queryParam]), set?.all() ?? [], this.queryWorldOf(parsed, behaviour.kind));
+      if ('refusal' in outcome) return text(outcome.refusal.status, outcome.refusal.text);
+      return set ? this.json(200, set.listBytes(this.filtered(outcome.records, behaviour, query).slice(offset, offset + count)), operation) : undefined;
+    }
     const filter = behaviour.queryParam ? parseQuery(firstValue(query[behaviour.queryParam])) : { all: true as const };
     if ('error' in filter) return text(this.queryRefusalStatus, filter.error);
-    const set = this.state.setOf(behaviour.kind);
     if (!set) return undefined;
     let records: readonly Rec[] = set.all();
     if ('number' in filter) {
@@ -393,13 +610,45 @@ export class MockEngine {
       }
       records = records.filter((r) => r.number === filter.number);
     }
+    records = this.filtered(records, behaviour, query);
+    return this.json(200, set.listBytes(records.slice(offset, offset + count)), operation);
+  }
+
+  /** The records whose properties match the page's name-like filter parameters. */
+  private filtered(records: readonly Rec[], behaviour: Extract<Behaviour, { type: 'page' }>, query: QueryValues): readonly Rec[] {
     for (const [param, property] of behaviour.filters) {
       const pattern = firstValue(query[param]);
       if (pattern === undefined) continue;
       const matches = nameMatcher(pattern);
       records = records.filter((r) => matches(r[property]));
     }
-    return this.json(200, set.listBytes(records.slice(offset, offset + count)), operation);
+    return records;
+  }
+
+  private queryWorldOf(parsed: Parsed, kind: RecordKind): QueryWorld {
+    const caller = callerOf(header(parsed.headers.authorization))?.name;
+    if (this.state.stateful) return queryWorld(this.state, kind.peers, caller);
+    // Without --stateful the records never change: what a query may name is worked out once.
+    let world = this.worlds.get(kind.peers);
+    if (!world) {
+      world = queryWorld(this.state, kind.peers, undefined);
+      this.worlds.set(kind.peers, world);
+    }
+    return caller === undefined ? world : { ...world, caller };
+  }
+
+  /**
+   * Operations that take a query but page through nothing (a repository's commits, Delete Packs):
+   * a query the release refuses is refused; Delete Packs with `--stateful` deletes the matches.
+   */
+  private queryOnly(parsed: Parsed): Answer | undefined {
+    const { operation } = parsed;
+    const target = operation.queryOnly!;
+    const set = target.kind ? this.state.setOf(target.kind) : undefined;
+    const outcome = runQuery(target.language, firstValue(parsed.query.query), set?.all() ?? [], this.queryWorldOf(parsed, target.kind ?? ({ peers: this.peers } as RecordKind)));
+    if ('refusal' in outcome) return text(outcome.refusal.status, outcome.refusal.text);
+    if (parsed.method === 'DELETE' && set && this.state.stateful) for (const record of outcome.records) set.remove(String(record.id));
+    return undefined;
   }
 
   private isAdministrator(parsed: Parsed): boolean {
@@ -407,8 +656,16 @@ export class MockEngine {
     return caller !== undefined && this.administrators.has(caller.name);
   }
 
-  /** Prism, loaded on first use, for schema-generated answers. */
+  /**
+   * Prism's schema-generated answers: from the server's Prism worker (loaded ahead there), or, for
+   * an engine on its own, from Prism loaded here on first use.
+   */
   private generated(operation: OperationPlan, parsed: Parsed): Promise<Answer> {
+    const prism = this.offload?.prism;
+    if (prism) {
+      const { method, path, query, preferences, body, headers, request } = parsed;
+      return prism.answer(`${operation.method} ${operation.path}`, { method, path, query, preferences, body, headers, bodyLength: request.body.length });
+    }
     this.dynamic ??= import('./dynamic.js').then(({ prismAnswerer }) => prismAnswerer(this.doc));
     return this.dynamic.then((answerWith) => answerWith(operation, parsed));
   }
@@ -434,10 +691,79 @@ function queryValues(params: URLSearchParams): QueryValues {
 }
 
 /**
- * The values Prism validates: query parameters found case-insensitively, an empty value counting
- * as absent (form style), path values as they are (simple style); arrays split as those styles do
- * (a query array repeats its name, as the description says to send it); an object exploded in
- * form style gathers the query names it declares as properties.
+ * Every property an operation may have, in one order (a new one must be listed here: the compiler
+ * says so). Operations made from it all have one shape, which keeps the property reads of the
+ * request path monomorphic; the operations differ in which parts they have.
+ */
+const OPERATION_SHAPE: Record<keyof Operation, undefined> = {
+  method: undefined,
+  path: undefined,
+  operationId: undefined,
+  rawText: undefined,
+  queryNames: undefined,
+  openQuery: undefined,
+  integers: undefined,
+  pattern: undefined,
+  literals: undefined,
+  pathNames: undefined,
+  deprecated: undefined,
+  security: undefined,
+  pathParams: undefined,
+  queryParams: undefined,
+  body: undefined,
+  responses: undefined,
+  success: undefined,
+  countParameter: undefined,
+  behaviour: undefined,
+  target: undefined,
+  exampleForId: undefined,
+  queryOnly: undefined,
+};
+
+function uniform(op: Operation): Operation {
+  return { ...OPERATION_SHAPE, ...op } as Operation;
+}
+
+/** Refusal lines with the schema's "must have required property" lines for the query made one, in OneDev's words. */
+function missingQueryText(text: string): string {
+  const missing: string[] = [];
+  const lines = text.split('\n').filter((line) => {
+    const name = /^Request query must have required property '([^']+)'$/.exec(line)?.[1];
+    if (name !== undefined) missing.push(name);
+    return name === undefined;
+  });
+  return missing.length === 0 ? text : [`Missing query params: [${missing.join(', ')}]`, ...lines].join('\n');
+}
+
+/** The OneDev release a document describes (`info.x-onedev-version`), if it says. */
+function releaseOf(doc: OpenAPIObject): string | undefined {
+  const version = (doc.info as unknown as Record<string, unknown> | undefined)?.['x-onedev-version'];
+  return typeof version === 'string' ? version : undefined;
+}
+
+/**
+ * The status this release answers a broken validation rule with (bean validation: a required text
+ * left empty), from the document's `x-onedev-refusals`; 400 when it does not say.
+ */
+export function validationStatusOf(doc: OpenAPIObject): number {
+  const refusals = (doc as unknown as Record<string, unknown>)['x-onedev-refusals'];
+  if (!Array.isArray(refusals)) return 400;
+  const entry = (refusals as Array<{ what?: unknown; status?: unknown }>).find((r) => typeof r.what === 'string' && /validation rule/.test(r.what));
+  return typeof entry?.status === 'number' ? entry.status : 400;
+}
+
+/** The kind whose record a write operation makes or changes (its new state is checked against the kind's schema). */
+function writtenKind(behaviour: Behaviour | undefined): RecordKind | undefined {
+  if (!behaviour) return undefined;
+  return behaviour.type === 'create' || behaviour.type === 'update' || behaviour.type === 'set' ? behaviour.kind : undefined;
+}
+
+/**
+ * The values the schemas check: query parameters found case-insensitively (Prism's way), path
+ * values as they are (simple style), an empty path value counting as absent; arrays split as
+ * those styles do (a query array repeats its name, as the description says to send it); an object
+ * exploded in form style gathers the query names it declares as properties. Empty query values
+ * are values: `serverQuery` has turned them into what the server reads already.
  */
 function paramValues(specs: OperationPlan['queryParams'], source: Record<string, string | string[]>, where: 'query' | 'path'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -454,7 +780,7 @@ function paramValues(specs: OperationPlan['queryParams'], source: Record<string,
       continue;
     }
     const value = lookup[where === 'query' ? spec.name.toLowerCase() : spec.name];
-    if (value === undefined || (value === '' && !spec.multiSegment)) continue;
+    if (value === undefined || (where === 'path' && value === '' && !spec.multiSegment)) continue;
     const isArray = spec.schema.type === 'array';
     if (where === 'path') out[spec.name] = isArray ? (value === '' ? [] : String(value).split(',')) : value;
     else out[spec.name] = isArray ? (Array.isArray(value) ? value : [value]) : value;
@@ -462,53 +788,70 @@ function paramValues(specs: OperationPlan['queryParams'], source: Record<string,
   return out;
 }
 
-type Decoded = { value: unknown } | { refusal: Refusal };
+/** A response's contents in the order they are offered (JSON first), and the first as answered. */
+interface Offer {
+  contents: ContentPlan[];
+  mediaTypes: string[];
+  first: { content: ContentPlan; mediaType: string };
+}
 
-/** OneDev reads raw-text bodies as the characters sent, and JSON-parses the rest. */
-function decodeBody(body: Buffer, contentType: string | undefined, rawText: boolean): Decoded {
-  if (body.length === 0) return { value: undefined };
-  if (!contentType) {
-    return { refusal: { status: 415, text: 'Unsupported content type. The body has no Content-Type; send application/json' } };
-  }
-  const media = parseMediaType(contentType);
-  if (!media) {
-    return { refusal: { status: 415, text: `Unsupported content type. "${contentType.slice(0, 100)}" is not a media type; send application/json` } };
-  }
-  const isJson = (media.type === 'application' && media.subtype === 'json') || (media.type === 'application' && media.subtype.endsWith('+json'));
-  const content = body.toString('utf8');
-  if (!isJson || rawText) return { value: content };
-  if (nestsDeeperThan(content, MAX_NESTING)) {
-    return { refusal: { status: 400, text: `Malformed JSON in the request body: it nests deeper than ${MAX_NESTING} levels` } };
-  }
+/** What the checks and the answer need of a request before its body is read. */
+interface Front {
+  request: MockRequest;
+  method: string;
+  path: string;
+  query: QueryValues;
+  operation: Operation;
+  pathValues: Record<string, string>;
+  preferences: Preferences;
+  /** OneDev's own checks (unknown query parameters, ids it would not convert). */
+  extra: Violation[];
+  security: Violation[];
+  /** Required query values sent empty: bean validation refuses them, after everything else. */
+  empty: Violation[];
+}
+
+/**
+ * A body as read: its value (undefined: none), or why it cannot be read; `checked` when a worker
+ * has checked it against its schema already.
+ */
+type BodyRead = { value: unknown; checked?: CheckResult } | { refusal: Refusal; value?: undefined; checked?: undefined };
+
+/** Above this, a JSON body is parsed and checked by a worker thread (when the server has one). */
+export const LARGE_BODY = 512 * 1024;
+
+const NO_QUERY: QueryValues = Object.freeze({}) as QueryValues;
+const NO_EMPTY: { query: QueryValues; empty: Violation[] } = Object.freeze({ query: NO_QUERY, empty: Object.freeze([]) as unknown as Violation[] });
+const NO_BODY: BodyRead = Object.freeze({ value: undefined });
+const NO_VIOLATIONS = Object.freeze([]) as unknown as Violation[];
+const NO_PROBLEMS: CheckResult = Object.freeze({ violations: NO_VIOLATIONS, cut: false });
+
+function concatenated(a: Violation[], b: Violation[]): Violation[] {
+  return a.length === 0 ? (b.length === 0 ? NO_VIOLATIONS : b) : b.length === 0 ? a : [...a, ...b];
+}
+
+function decodable(path: string): boolean {
   try {
-    return { value: JSON.parse(content) as unknown };
-  } catch (error) {
-    return { refusal: { status: 400, text: `Malformed JSON in the request body: ${(error as Error).message.slice(0, 300)}` } };
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 
-/** Jackson's default limit; deeper JSON would also overflow the stack of checks and answers. */
-const MAX_NESTING = 1000;
+function isJsonMedia(media: MediaType): boolean {
+  return media.type === 'application' && (media.subtype === 'json' || media.subtype.endsWith('+json'));
+}
 
 /**
- * Whether JSON text opens more than `limit` arrays or objects inside one another (strings
- * skipped). Text under 4 KiB cannot nest deep enough to matter, and is not scanned.
+ * A parameter schema that says nothing the conversion checks (checks.ts) do not: an integer with
+ * no bounds, or a text with no pattern, length, format or list of values.
  */
-function nestsDeeperThan(text: string, limit: number): boolean {
-  if (text.length <= Math.max(2 * limit, 4096)) return false;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i += 1; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
-      if (++depth > limit) return true;
-    } else if (c === 93 || c === 125) depth -= 1;
-  }
-  return false;
+function isPlainScalar(schema: Record<string, unknown>): boolean {
+  const keys = Object.keys(schema).filter((k) => !['type', 'format', 'description', 'example', 'examples', 'title', 'readOnly'].includes(k));
+  if (keys.length > 0) return false;
+  if (schema.type === 'string') return schema.format === undefined;
+  return schema.type === 'integer' && (schema.format === undefined || schema.format === 'int64' || schema.format === 'int32');
 }
 
 /**

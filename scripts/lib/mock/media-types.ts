@@ -7,8 +7,20 @@ export interface MediaType {
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/** Media types seen, parsed: a client sends the same few over and over. Bounded, never evicted. */
+const SEEN = new Map<string, MediaType | null>();
+const SEEN_LIMIT = 256;
+
 /** `application/json; charset=utf-8` -> application/json; undefined when malformed (`json`). */
 export function parseMediaType(text: string): MediaType | undefined {
+  const seen = SEEN.get(text);
+  if (seen !== undefined) return seen ?? undefined;
+  const parsed = parse(text);
+  if (SEEN.size < SEEN_LIMIT) SEEN.set(text, parsed ? Object.freeze(parsed) : null);
+  return parsed;
+}
+
+function parse(text: string): MediaType | undefined {
   const essence = text.split(';', 1)[0]!.trim().toLowerCase();
   const slash = essence.indexOf('/');
   if (slash < 0) return undefined;
@@ -23,10 +35,10 @@ function structuredSubtype(subtype: string): string {
   return plus < 0 ? subtype : subtype.slice(plus + 1);
 }
 
-/** Whether a request body's media type is one the operation takes. */
-export function bodyTypeAccepted(sent: MediaType, supported: readonly string[]): boolean {
-  return supported.some((text) => {
-    const s = parseMediaType(text);
+/** Whether a request body's media type is one the operation takes (given as text, or parsed ahead). */
+export function bodyTypeAccepted(sent: MediaType, supported: ReadonlyArray<string | MediaType | undefined>): boolean {
+  return supported.some((entry) => {
+    const s = typeof entry === 'string' ? parseMediaType(entry) : entry;
     if (!s) return false;
     return (sent.type === s.type || s.type === '*') && (structuredSubtype(sent.subtype) === structuredSubtype(s.subtype) || s.subtype === '*');
   });

@@ -12,8 +12,12 @@
  */
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { resolveRef } from '../openapi.js';
+import { NON_ADMIN_MAXIMUM } from '../extensions.js';
 import { arrayBytes, asElement, prettyJson } from './json-text.js';
 import { jsonContent, type OperationPlan } from './operations.js';
+import type { QueryLanguageSpec } from '../../../spec/model.js';
+import { QUERY_LANGUAGE_EXTENSION } from '../query-language.js';
+import { ISSUE_STATES, vary, type Directory } from './query/vary.js';
 
 export type Rec = Record<string, unknown>;
 
@@ -23,6 +27,8 @@ export interface RecordKind {
   /** `#/components/schemas/PullRequest`. */
   ref: string;
   properties: ReadonlyMap<string, SchemaObject>;
+  /** The properties every record has (`required`); the others are sent only sometimes. */
+  required: ReadonlySet<string>;
   /** Where it is listed and created, e.g. `/pulls`. */
   collectionPath?: string;
   /** The path parameter naming a record's id under the collection, e.g. `requestId`. */
@@ -31,10 +37,20 @@ export interface RecordKind {
   seeds: Rec[];
   /** Whether a paged read lists this kind (so it gets a generated population). */
   paged: boolean;
+  /** The query language its paged read takes (`x-onedev-query-language`): its population is varied for it. */
+  queryLanguage?: QueryLanguageSpec;
+  /** The kinds listed at `/users`, `/projects` and `/label-specs`, which generated values refer to. */
+  peers?: Peers;
+}
+
+export interface Peers {
+  users?: RecordKind;
+  projects?: RecordKind;
+  labels?: RecordKind;
 }
 
 export type Behaviour =
-  | { type: 'page'; kind: RecordKind; filters: ReadonlyMap<string, string>; queryParam?: string; nonAdminMaximum?: number }
+  | { type: 'page'; kind: RecordKind; filters: ReadonlyMap<string, string>; queryParam?: string; nonAdminMaximum?: number; language?: QueryLanguageSpec }
   /** `view`: the read shows the listed records with a few more properties, from its example. */
   | { type: 'read'; kind: RecordKind; view?: RecordKind }
   | { type: 'lookup'; kind: RecordKind; param: string }
@@ -73,15 +89,13 @@ const camel = (segment: string): string => segment.replace(/-([a-z0-9])/g, (_, c
 const key = (plan: OperationPlan): string => `${plan.method} ${plan.path}`;
 
 /**
- * At most this many records a page for callers who are not administrators, when the count
- * parameter says so: the extension `x-onedev-non-admin-maximum`, or the catalogue's sentence
- * "At most N for callers who are not administrators".
+ * At most this many records a page for callers who are not administrators: the count parameter's
+ * `x-onedev-non-admin-maximum`, which the builder writes from the catalogue's page limit. (A limit
+ * for everyone is the schema's `maximum`, checked with the other parameter rules.)
  */
 export function nonAdminMaximum(count: OperationPlan['countParameter']): number | undefined {
-  const extension = (count as Record<string, unknown> | undefined)?.['x-onedev-non-admin-maximum'];
-  if (typeof extension === 'number') return extension;
-  const said = /at most (\d+) for callers who are not administrators/i.exec(count?.description ?? '');
-  return said ? Number(said[1]) : undefined;
+  const extension = (count as Record<string, unknown> | undefined)?.[NON_ADMIN_MAXIMUM];
+  return typeof extension === 'number' ? extension : undefined;
 }
 
 export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[]): RecordModel {
@@ -96,7 +110,8 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
     const schema = resolveRef<SchemaObject>(doc, schemas[name]);
     if (!schema?.properties || !(paged || 'id' in schema.properties)) return undefined;
     const properties = new Map(Object.entries(schema.properties).map(([p, s]) => [p, resolveRef<SchemaObject>(doc, s)]));
-    const kind: RecordKind = { name, ref: `#/components/schemas/${name}`, properties, seeds: [], paged: false };
+    const required = new Set((schema.required ?? []).filter((p) => properties.has(p)));
+    const kind: RecordKind = { name, ref: `#/components/schemas/${name}`, properties, required, seeds: [], paged: false };
     kinds.set(name, kind);
     return kind;
   };
@@ -133,7 +148,9 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
       else if (param.name === 'query') queryParam = param.name;
     }
     const max = nonAdminMaximum(plan.countParameter);
-    behaviours.set(key(plan), { type: 'page', kind, filters, ...(queryParam ? { queryParam } : {}), ...(max !== undefined ? { nonAdminMaximum: max } : {}) });
+    const language = queryLanguageOf(doc, plan);
+    if (language) kind.queryLanguage = language;
+    behaviours.set(key(plan), { type: 'page', kind, filters, ...(queryParam ? { queryParam } : {}), ...(max !== undefined ? { nonAdminMaximum: max } : {}), ...(language ? { language } : {}) });
   }
   // Reads of one record: `<collection>/{id}` answering the kind.
   for (const plan of gets) {
@@ -143,7 +160,8 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
     if (!kind || !kind.properties.has('id') || !/^\{[^}]+\}$/.test(last)) continue;
     const collection = plan.path.slice(0, plan.path.length - last.length - 1);
     const listed = [...kinds.values()].find((k) => k.paged && k !== kind && k.collectionPath === collection && k.properties.has('id'));
-    if (listed && [...listed.properties.keys()].every((p) => kind.properties.has(p))) {
+    // Keys a listing sends only sometimes (Query Issues' `fields`) need not be in the read.
+    if (listed && [...listed.required].every((p) => kind.properties.has(p))) {
       // Get Issue answers an issue of the listing plus its branch: the listed records, viewed so.
       listed.idParam = last.slice(1, -1);
       addSeeds(kind, plan);
@@ -210,7 +228,56 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
       }
     }
   }
+  const peers: Peers = {};
+  for (const kind of kinds.values()) {
+    if (!kind.paged) continue;
+    if (kind.collectionPath === '/users') peers.users = kind;
+    if (kind.collectionPath === '/projects') peers.projects = kind;
+    if (kind.collectionPath === '/label-specs') peers.labels = kind;
+  }
+  for (const kind of kinds.values()) kind.peers = peers;
   return { kinds: [...kinds.values()], behaviours, targets };
+}
+
+/** The query language an operation's `query` parameter carries, if any. */
+export function queryLanguageOf(doc: OpenAPIObject, plan: OperationPlan): QueryLanguageSpec | undefined {
+  const operation = (doc.paths?.[plan.path] as Record<string, { parameters?: unknown[] }> | undefined)?.[plan.method.toLowerCase()];
+  for (const ref of operation?.parameters ?? []) {
+    const param = resolveRef<Record<string, unknown>>(doc, ref as Record<string, unknown>);
+    if (param.in === 'query' && param.name === 'query' && param[QUERY_LANGUAGE_EXTENSION]) return param[QUERY_LANGUAGE_EXTENSION] as QueryLanguageSpec;
+  }
+  return undefined;
+}
+
+const directories = new WeakMap<RecordKind, Map<number, Directory>>();
+
+/**
+ * Users by id and login name. Releases whose user records have no `id` (before v14.1.0) still
+ * refer to users by id elsewhere: the mock gives the listed users ids in listing order, from 3.
+ */
+export function userDirectory(users: readonly Rec[]): Array<{ id: number; name: string }> {
+  return users.flatMap((u, i) => (typeof u.name === 'string' ? [{ id: typeof u.id === 'number' ? u.id : 3 + i, name: u.name }] : []));
+}
+
+/**
+ * What a kind's generated values refer to: the first users, projects and label names of their
+ * populations of the same size (populations are deterministic, so these are the records the
+ * mock lists).
+ */
+function directoryFor(kind: RecordKind, size: number): Directory {
+  let bySize = directories.get(kind);
+  const known = bySize?.get(size);
+  if (known) return known;
+  const peers = kind.peers ?? {};
+  const userIds = userDirectory(peers.users ? population(peers.users, size).slice(0, 8) : []).map((u) => u.id);
+  const projects = peers.projects && peers.projects !== kind
+    ? population(peers.projects, size).slice(0, 8).filter((p) => typeof p.id === 'number' && typeof p.path === 'string').map((p) => ({ id: p.id as number, path: p.path as string }))
+    : [];
+  const labels = peers.labels ? [...new Set(population(peers.labels, size).slice(0, 4).map((l) => String(l.name)))] : [];
+  const directory: Directory = { userIds, projects, labels, states: ISSUE_STATES };
+  if (!bySize) directories.set(kind, (bySize = new Map()));
+  bySize.set(size, directory);
+  return directory;
 }
 
 /**
@@ -331,6 +398,9 @@ export function population(kind: RecordKind, size: number): Rec[] {
   const hasId = kind.properties.has('id');
   const numbered = kind.properties.get('number')?.type === 'integer';
   const named = [kind.properties.get('name')?.type].flat().includes('string');
+  // Project names are unique among siblings only (`acme/webapp` and its fork `robin/webapp`): the
+  // examples keep theirs, and their paths tell them apart.
+  const pathed = kind.properties.has('path');
   const [ids, numbers, names] = [new Set<unknown>(), new Set<unknown>(), new Set<unknown>()];
   const out: Rec[] = [];
   for (let j = 0; j < size; j += 1) {
@@ -339,12 +409,13 @@ export function population(kind: RecordKind, size: number): Rec[] {
     const record: Rec = { ...template };
     if (hasId && (j >= seeds.length || ids.has(record.id))) record.id = nextId++;
     if (numbered && typeof template.number === 'number' && (j >= seeds.length || numbers.has(record.number))) record.number = nextNumber++;
-    if (named && typeof template.name === 'string' && (j >= seeds.length || names.has(record.name))) record.name = `${template.name}-${j}`;
+    if (named && typeof template.name === 'string' && (j >= seeds.length || (names.has(record.name) && !pathed))) record.name = `${template.name}-${j}`;
     ids.add(record.id);
     numbers.add(record.number);
     names.add(record.name);
     out.push(record);
   }
+  if (kind.queryLanguage) vary(out, kind.properties, kind.queryLanguage, directoryFor(kind, size), Math.min(seeds.length, size));
   return out;
 }
 

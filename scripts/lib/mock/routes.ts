@@ -30,15 +30,19 @@ export interface Route {
 
 /**
  * A template as a regular expression. A parameter matches within a segment (`[^/]+`), or across
- * segments when the description marks it `x-multi-segment` (a file path: `/artifacts/{buildId}{artifactPath}`,
- * possibly empty). Text around a parameter in its segment is matched as written.
+ * segments when the description marks it `x-multi-segment` (a file path:
+ * `/artifacts/{buildId}/contents/{artifactPath}`); either way it is never empty, since every
+ * parameter has a segment of its own (an empty path is the root form of a split route).
+ * Text around a parameter in its segment is matched as written.
  */
+const MULTI_SEGMENT = '(.+)';
+
 function compile(template: string, multiSegment: ReadonlySet<string>): { pattern: RegExp; literals: number; pathNames: string[] } {
   const pathNames: string[] = [];
   const source = template.replace(/\{([^}]+)\}|[^{]+/g, (part, name: string | undefined) => {
     if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     pathNames.push(name);
-    return multiSegment.has(name) ? '(.*)' : '([^/]+)';
+    return multiSegment.has(name) ? MULTI_SEGMENT : '([^/]+)';
   });
   const segments = template.split('/').slice(1);
   return {
@@ -106,7 +110,21 @@ export function findRoute(routes: readonly Route[], method: string, path: string
   return best;
 }
 
-export type Placement<R extends Route> = { route: R } | { status: 404 | 405 };
+/**
+ * The route, with the values its pattern matched (still percent-encoded, in template order); or
+ * 404; or 405 with the methods the path has (for the `Allow` header).
+ */
+export type Placement<R extends Route> = { route: R; values: readonly string[] } | { status: 404 } | { status: 405; allowed: string[] };
+
+/** A route with what decides, before its pattern, whether a request could be for it. */
+interface Entry<R> {
+  route: R;
+  segments: number;
+  /** A parameter spans segments: the template's segments are a minimum. */
+  open: boolean;
+}
+
+const NO_ENTRIES: readonly never[] = [];
 
 /**
  * findRoute, fast: routes are grouped by method and first segment, and a route is tried only when
@@ -114,48 +132,176 @@ export type Placement<R extends Route> = { route: R } | { status: 404 | 405 };
  * segments), so a request meets a handful of patterns instead of all of them.
  */
 export class Router<R extends Route> {
-  private readonly byMethod = new Map<string, { byFirst: Map<string, R[]>; templated: R[] }>();
-  private readonly shapes = new Map<R, { segments: number; open: boolean }>();
+  private readonly byMethod = new Map<string, { byFirst: Map<string, Array<Entry<R>>>; templated: Array<Entry<R>>; tree: Node<R> }>();
+
+  private readonly all: readonly R[];
 
   constructor(routes: readonly R[]) {
-    for (const route of routes) {
+    this.all = routes;
+    routes.forEach((route, order) => {
       let table = this.byMethod.get(route.method);
-      if (!table) this.byMethod.set(route.method, (table = { byFirst: new Map(), templated: [] }));
-      const first = route.path.split('/')[1] ?? '';
-      if (first.includes('{')) table.templated.push(route);
-      else table.byFirst.set(first, [...(table.byFirst.get(first) ?? []), route]);
-      // A parameter spanning segments matches `.*`: the template's slashes are a minimum.
-      this.shapes.set(route, { segments: segmentCount(route.path), open: route.pattern.source.includes('(.*)') });
-    }
+      if (!table) this.byMethod.set(route.method, (table = { byFirst: new Map(), templated: [], tree: newNode() }));
+      // Templates made of whole-segment words and parameters go into a tree walked segment by
+      // segment; the others (a parameter spanning segments, or sharing its segment with text)
+      // are matched by their patterns.
+      const parts = route.path.split('/').slice(1);
+      if (!route.pattern.source.includes(MULTI_SEGMENT) && parts.every((part) => !part.includes('{') || /^\{[^}]+\}$/.test(part))) {
+        let node = table.tree;
+        for (const part of parts) {
+          if (part.startsWith('{')) node = node.param ??= newNode();
+          else {
+            let next = node.words.get(part);
+            if (!next) node.words.set(part, (next = newNode()));
+            node = next;
+          }
+        }
+        // Two templates of one shape cannot both be matched: the first keeps the place, as with patterns.
+        node.route ??= { route, order };
+        return;
+      }
+      const first = parts[0] ?? '';
+      // A parameter spanning segments matches `.+`: the template's slashes are a minimum.
+      const entry: Entry<R> = { route, segments: segmentCount(route.path), open: route.pattern.source.includes(MULTI_SEGMENT) };
+      if (first.includes('{')) table.templated.push(entry);
+      else table.byFirst.set(first, [...(table.byFirst.get(first) ?? []), entry]);
+    });
   }
 
-  private match(method: string, path: string, first: string, segments: number): R | undefined {
+  private match(method: string, path: string, first: string, segments: number): Found<R> | undefined {
     const table = this.byMethod.get(method);
     if (!table) return undefined;
-    let best: R | undefined;
-    for (const candidates of [table.byFirst.get(first), table.templated]) {
-      for (const route of candidates ?? []) {
-        const shape = this.shapes.get(route)!;
-        if (shape.open ? segments < shape.segments - 1 : segments !== shape.segments) continue;
-        if (!route.pattern.test(path)) continue;
-        if (!best || route.literals > best.literals) best = route;
-      }
-    }
-    return best;
+    let best = inTree(table.tree, path);
+    best = pick(table.byFirst.get(first) ?? NO_ENTRIES, path, segments, best);
+    return pick(table.templated, path, segments, best);
   }
 
-  /** The route for method and path; 405 when the path matches only under other methods. */
+  /** Every route, in the order given. */
+  routes(): R[] {
+    return [...this.all];
+  }
+
+  /**
+   * The route for method and path, as JAX-RS places it: the path picks its template first (the one
+   * with the most words, whatever the method), then the method picks among that template's
+   * operations; none there is a 405 naming the methods the template has, even if another template
+   * with a parameter would take the method (`POST /users/me` is 405: `/users/me` has only GET).
+   */
   place(method: string, path: string): Placement<R> {
     const slash = path.indexOf('/', 1);
     const first = path.slice(1, slash < 0 ? undefined : slash);
     const segments = segmentCount(path);
-    const route = this.match(method, path, first, segments);
-    if (route) return { route };
+    const found = this.match(method, path, first, segments);
+    if (found && !this.shadows.has(found.route)) return found;
+    // The path's template over all methods: the request's own, unless another method's has more words.
+    let template = found;
     for (const other of this.byMethod.keys()) {
-      if (other !== method && this.match(other, path, first, segments)) return { status: 405 };
+      if (other === method) continue;
+      const match = this.match(other, path, first, segments);
+      if (match && (!template || match.route.literals > template.route.literals)) template = match;
     }
-    return { status: 404 };
+    if (!template) return { status: 404 };
+    if (found && template.route.path === found.route.path) return found;
+    const allowed = [...this.byMethod.keys()].filter((m) => this.match(m, path, first, segments)?.route.path === template.route.path);
+    // HEAD is answered wherever GET is.
+    if (allowed.includes('GET')) allowed.push('HEAD');
+    return { status: 405, allowed: allowed.sort() };
   }
+
+  /**
+   * Routes whose paths a template of another method, with more words, also matches (`/users/{userId}`
+   * and GET `/users/me`): only for those does placing a request look at the other methods.
+   */
+  private get shadows(): ReadonlySet<R> {
+    if (this.shadowed) return this.shadowed;
+    const shadowed = new Set<R>();
+    const shape = (r: R): string[] => r.path.split('/').slice(1);
+    for (const route of this.all) {
+      if (route.pattern.source.includes(MULTI_SEGMENT)) {
+        shadowed.add(route);
+        continue;
+      }
+      const mine = shape(route);
+      const covered = this.all.some((other) => {
+        if (other.method === route.method || other.path === route.path || other.literals <= route.literals) return false;
+        const theirs = shape(other);
+        if (other.pattern.source.includes(MULTI_SEGMENT)) return theirs.length - 1 <= mine.length;
+        return theirs.length === mine.length && mine.every((part, i) => part.includes('{') || part === theirs[i]);
+      });
+      if (covered) shadowed.add(route);
+    }
+    return (this.shadowed = shadowed);
+  }
+
+  private shadowed?: Set<R>;
+}
+
+/** A node of the template tree: the next segment as a word, or as a parameter; a template ending here. */
+interface Node<R> {
+  words: Map<string, Node<R>>;
+  param?: Node<R>;
+  route?: { route: R; order: number };
+}
+
+function newNode<R>(): Node<R> {
+  return { words: new Map() };
+}
+
+/**
+ * The tree's template for `path` with the most words (the first given, between equals), as the
+ * patterns would place it; its values are the parameter segments, still percent-encoded.
+ */
+function inTree<R extends Route>(tree: Node<R>, path: string): Found<R> | undefined {
+  if (path.charCodeAt(0) !== 47) return undefined;
+  const parts = path.split('/');
+  // `/pulls/42/` is `/pulls/42`: one trailing slash is allowed, as the patterns allow it.
+  const end = parts.length > 2 && parts[parts.length - 1] === '' ? parts.length - 1 : parts.length;
+  const walk: Walk<R> = { parts, end, values: [path], best: undefined };
+  walkTree(walk, tree, 1);
+  return walk.best && { route: walk.best.route, values: walk.best.values };
+}
+
+interface Walk<R> {
+  parts: string[];
+  end: number;
+  /** The path, then the parameter segments met so far. */
+  values: string[];
+  best: { route: R; order: number; values: string[] } | undefined;
+}
+
+function walkTree<R extends Route>(walk: Walk<R>, node: Node<R>, i: number): void {
+  if (i === walk.end) {
+    const here = node.route;
+    const best = walk.best;
+    if (here && (!best || here.route.literals > best.route.literals || (here.route.literals === best.route.literals && here.order < best.order))) {
+      walk.best = { route: here.route, order: here.order, values: [...walk.values] };
+    }
+    return;
+  }
+  const part = walk.parts[i]!;
+  const word = node.words.get(part);
+  if (word) walkTree(walk, word, i + 1);
+  if (node.param && part !== '') {
+    walk.values.push(part);
+    walkTree(walk, node.param, i + 1);
+    walk.values.pop();
+  }
+}
+
+interface Found<R> {
+  route: R;
+  values: readonly string[];
+}
+
+function pick<R extends Route>(entries: ReadonlyArray<Entry<R>>, path: string, segments: number, best: Found<R> | undefined): Found<R> | undefined {
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.open ? segments < entry.segments : segments !== entry.segments) continue;
+    const route = entry.route;
+    if (best && route.literals <= best.route.literals) continue;
+    const match = route.pattern.exec(path);
+    if (match) best = { route, values: match };
+  }
+  return best;
 }
 
 /** Segments of a path, a trailing slash not counting (`/pulls/42/` has two). */

@@ -3,35 +3,26 @@
  * (engine.ts) answer it. This file only deals with HTTP: the body and its size limit, the memo,
  * writing the answer, and never letting one request take the server down.
  */
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { AnswerCache, cachingIsSafe, requestKey } from './answer-cache.js';
 import { text, type Answer } from './answer.js';
-import { documentPath, readDocument } from './document.js';
+import { loadDocument } from './document.js';
 import { MockEngine, type EngineOptions } from './engine.js';
+import { Offload, type DocumentSource } from './offload.js';
+import type { MockServer, MockServerOptions } from './public.js';
+import { WebhookDispatcher, WebhookTargetError, type DeliveryEntry, type WebhookTarget } from './webhooks.js';
 
-export interface MockServerOptions extends EngineOptions {
-  /** Defaults to 127.0.0.1; the mock is for local testing. */
-  host?: string;
-  /** 0 picks a free port. */
-  port?: number;
-  /** The description to serve; defaults to generated/openapi.json (or the release's). */
-  document?: OpenAPIObject;
-  /** A release tag: serve generated/releases/<release>/openapi.json. Ignored with `document`. */
-  release?: string;
-  /** Called after each answer (for a request log). */
-  onAnswer?: (entry: { method: string; path: string; status: number }) => void;
-}
+export { WebhookTargetError, type DeliveryEntry, type WebhookTarget };
 
-export interface MockServer {
-  /** `http://127.0.0.1:<port>`: the OneDev "origin". */
-  origin: string;
-  /** `<origin>/~api`, where the operations live, as on a real server. */
-  baseUrl: string;
-  port: number;
-  close(): Promise<void>;
-}
+// The public types live in public.ts, whose declarations never lead to Prism's (see entry.ts).
+export type { MockDocument, MockServer, MockServerOptions } from './public.js';
+
+// Fails to compile when the engine gains an option that the public options (public.ts) do not pass on.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const engineOptionsArePublic: Same<Required<Pick<MockServerOptions, keyof EngineOptions>>, Required<EngineOptions>> = true;
+void engineOptionsArePublic;
 
 /** Bodies above this are refused with 413 rather than buffered. */
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -43,72 +34,104 @@ export const MEMO_BYTES = 4 * 1024 * 1024;
 const API_PREFIX = '/~api';
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const doc = options.document ?? (await readDocument(documentPath(options.release)));
+  // Where the worker threads read the description: its file, or text prepared now (serializing a
+  // description takes tens of milliseconds, which the event loop must not pay once listening).
+  // A release without a file of its own (any tag the catalogue knows) is built in memory.
+  const { doc, path } = options.document ? { doc: options.document as OpenAPIObject, path: undefined } : await loadDocument(options.release);
+  const source: DocumentSource = path ? { path } : { text: JSON.stringify(doc) };
   const engine = new MockEngine(doc, options);
+  if (options.webhooks && !options.stateful) {
+    throw new WebhookTargetError('web hooks: the mock delivers them after the writes of a stateful run; set `stateful` too');
+  }
+  const webhooks = options.webhooks ? new WebhookDispatcher(doc, options.webhooks, (r) => engine.handle(r)) : undefined;
   // A stateful mock's answers depend on what came before: nothing can be replayed.
   const memo = !options.stateful && cachingIsSafe(doc)
     ? new AnswerCache<Answer>(MEMO_BYTES, (a) => (typeof a.body === 'string' ? a.body.length * 2 : (a.body?.length ?? 0)) + 200, { secondSight: true })
     : undefined;
 
+  /** The answer to a request whose body has been read: from the memo, or from the engine. */
   function answer(request: IncomingMessage, body: Buffer): Answer | Promise<Answer> {
     const key = memo ? requestKey(request, body) : undefined;
-    const known = key === undefined ? undefined : memo!.get(key);
-    if (known) return known;
+    if (key !== undefined) {
+      const known = memo!.get(key);
+      if (known) return known;
+    }
     const reply = engine.handle({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body });
-    const keep = (a: Answer): Answer => {
-      if (key !== undefined && a.status < 500 && !a.dynamic) memo!.set(key, a);
-      return a;
-    };
-    return reply instanceof Promise ? reply.then(keep) : keep(reply);
+    if (key === undefined) return reply;
+    return reply instanceof Promise ? reply.then((a) => remember(key, a)) : remember(key, reply);
+  }
+
+  function remember(key: string, reply: Answer): Answer {
+    if (reply.status < 500 && !reply.dynamic) memo!.set(key, reply);
+    return reply;
   }
 
   function failed(error: unknown): Answer {
     return text(500, `The mock failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  const server = createServer((request, response) => {
-    const send = (reply: Answer): void => {
-      try {
-        // A known length spares chunked encoding; HEAD answers carry the GET body's length already.
-        const headers = reply.body === undefined || reply.headers['content-length'] !== undefined
-          ? reply.headers
-          : { ...reply.headers, 'content-length': String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length) };
-        // Node writes the head on its own before a Buffer body; corked, the two go out in one write.
-        const socket = response.socket;
-        socket?.cork();
-        response.writeHead(reply.status, headers);
-        response.end(reply.body);
-        socket?.uncork();
-      } catch (error) {
-        // A header Node refuses to write must not take the mock down.
-        if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        response.end(`The mock failed: ${(error as Error).message}`);
-      }
-      options.onAnswer?.({ method: request.method ?? 'GET', path: request.url ?? '/', status: response.statusCode });
-    };
-    const respond = (body: Buffer | 'too large'): void => {
-      let reply: Answer | Promise<Answer>;
-      try {
-        reply = body === 'too large' ? text(413, `The body is larger than ${BODY_LIMIT} bytes`) : answer(request, body);
-      } catch (error) {
-        reply = failed(error);
-      }
-      if (reply instanceof Promise) reply.catch(failed).then(send);
-      else send(reply);
-    };
+  // The request path uses functions made once, not closures made per request: under tsx each
+  // closure also gets its name set, which costs more than the closure.
+  function deliver(request: IncomingMessage, response: ServerResponse, reply: Answer, body: Buffer | undefined): void {
+    write(response, reply);
+    options.onAnswer?.({ method: request.method ?? 'GET', path: request.url ?? '/', status: response.statusCode });
+    // OneDev posts an event's web hooks once the write is done: after the answer.
+    if (webhooks && body) webhooks.observe(request, body, reply);
+  }
+
+  function respond(request: IncomingMessage, response: ServerResponse, body: Buffer | 'too large'): void {
+    let reply: Answer | Promise<Answer>;
+    try {
+      reply = body === 'too large' ? text(413, `The body is larger than ${BODY_LIMIT} bytes`) : answer(request, body);
+    } catch (error) {
+      reply = failed(error);
+    }
+    const read = body === 'too large' ? undefined : body;
+    if (reply instanceof Promise) reply.catch(failed).then((r) => deliver(request, response, r, read));
+    else deliver(request, response, reply, read);
+  }
+
+  // An HTTP/0.9 request line (`GET /path`, no version) leaves Node's parser waiting for headers
+  // that never come: such a request head, like any that stops half way, is answered (408) and the
+  // connection closed once it has taken HEAD_TIMEOUT_MS (Node's own default is a minute). (A 0.9
+  // line followed by a blank line is answered 400 below.) Looking at each connection's first bytes
+  // instead would take the socket off Node's native parsing path, which costs every request.
+  const server = createServer({ headersTimeout: HEAD_TIMEOUT_MS, connectionsCheckingInterval: HEAD_TIMEOUT_MS / 4 }, (request, response) => {
+    if (request.httpVersionMajor === 0) {
+      request.resume();
+      response.shouldKeepAlive = false;
+      deliver(request, response, text(400, HTTP_09_REFUSAL), undefined);
+      return;
+    }
     // Most requests have no body: answer at once instead of waiting for the stream's end.
     if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
       request.resume();
-      respond(EMPTY);
+      respond(request, response, EMPTY);
       return;
     }
-    readBody(request).then(respond, () => response.destroy());
+    readBody(request, (body) => (body === undefined ? response.destroy() : respond(request, response, body)));
   });
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nMalformed HTTP request');
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const [status, reason] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
+    if (socket.writable) socket.end(rawAnswer(text(status, reason)));
     else socket.destroy();
   });
-
+  // CONNECT asks for a tunnel, which an API server never opens: it is answered like any other
+  // method the path lacks (405 with Allow, or 404), and the connection closes, as it must after CONNECT.
+  server.on('connect', (request: IncomingMessage, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    const reply = (a: Answer): void => {
+      if (socket.writable) socket.end(rawAnswer(a));
+    };
+    let answered: Answer | Promise<Answer>;
+    try {
+      answered = engine.handle({ method: 'CONNECT', url: request.url ?? '/', headers: request.headers, body: EMPTY });
+    } catch (error) {
+      answered = failed(error);
+    }
+    if (answered instanceof Promise) answered.catch(failed).then(reply);
+    else reply(answered);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -116,15 +139,24 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       resolve();
     });
   });
+  // Validators are compiled ahead by a worker thread from now on, Prism loaded a moment later.
+  const offload = new Offload(source);
+  offload.start();
+  engine.useWorkers(offload).catch(() => {
+    // Validators the worker could not compile are compiled here when first needed.
+  });
   const { address, port } = server.address() as AddressInfo;
   const origin = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   return {
     origin,
     baseUrl: `${origin}${API_PREFIX}`,
     port,
+    ...(webhooks ? { webhooks: { deliver: (event, values) => webhooks.deliver(event, values), settled: () => webhooks.settled() } } : {}),
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
+        engine.dropWorkers();
+        const stopped = offload.close();
+        server.close((error) => (error ? reject(error) : stopped.then(() => resolve(), reject)));
         server.closeAllConnections();
       }),
   };
@@ -132,19 +164,59 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
 const EMPTY = Buffer.alloc(0);
 
-/** The body, or 'too large' past BODY_LIMIT (the rest is read and dropped, never kept). */
-function readBody(request: IncomingMessage): Promise<Buffer | 'too large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = Number(request.headers['content-length']) > BODY_LIMIT;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > BODY_LIMIT) over = true;
-      if (!over) chunks.push(chunk);
-      else chunks.length = 0;
-    });
-    request.on('end', () => resolve(over ? 'too large' : Buffer.concat(chunks, size)));
-    request.on('error', reject);
+/** Writes an answer; a header Node refuses to write must not take the mock down. */
+function write(response: ServerResponse, reply: Answer): void {
+  try {
+    // A known length spares chunked encoding; HEAD answers carry the GET body's length already.
+    const headers = reply.headers;
+    if (reply.body !== undefined && headers['content-length'] === undefined) {
+      headers['content-length'] = String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length);
+    }
+    // Node sends the head and a Buffer body in one write of its own (it corks the socket for them).
+    response.writeHead(reply.status, headers);
+    response.end(reply.body);
+  } catch (error) {
+    if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+    response.end(`The mock failed: ${(error as Error).message}`);
+  }
+}
+
+/** How long a request head may take to arrive. */
+const HEAD_TIMEOUT_MS = 2_000;
+
+/** Node's parser failures by code, answered as Node itself would answer them (with a reason). */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request line and headers are larger than the server reads (16 KiB)'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'The chunk extensions are larger than the server reads'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, `The request head did not arrive within ${HEAD_TIMEOUT_MS / 1000} s (an HTTP/0.9 request line, without a version, never completes one)`],
+};
+
+const HTTP_09_REFUSAL = 'HTTP/0.9 requests are not supported: send HTTP/1.0 or HTTP/1.1';
+
+/** An answer as raw HTTP/1.1 for a socket that is closed after it (no keep-alive). */
+function rawAnswer(answer: Answer): string {
+  const body = answer.body === undefined ? '' : answer.body.toString();
+  const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`];
+  for (const [name, value] of Object.entries(answer.headers)) if (name !== 'content-length') head.push(`${name}: ${value}`);
+  head.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close');
+  return `${head.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/**
+ * Reads the body and hands it on: its bytes, 'too large' past BODY_LIMIT (the rest is read and
+ * dropped, never kept), or undefined when the stream fails. Plain callbacks: a promise per request
+ * would cost a turn of the microtask queue.
+ */
+function readBody(request: IncomingMessage, done: (body: Buffer | 'too large' | undefined) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let over = Number(request.headers['content-length']) > BODY_LIMIT;
+  request.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > BODY_LIMIT) over = true;
+    if (!over) chunks.push(chunk);
+    else chunks.length = 0;
   });
+  request.on('end', () => done(over ? 'too large' : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+  request.on('error', () => done(undefined));
 }

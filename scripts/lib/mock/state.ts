@@ -6,12 +6,17 @@
  * its response schema; a property that would break it keeps its previous value.
  */
 import type { ValidateFunction } from 'ajv';
+import { builtinRecords } from './builtin-records.js';
 import { population, RecordSet, type Rec, type RecordKind, type RecordModel } from './records.js';
 
 export interface StateOptions {
   stateful: boolean;
   /** Records in each paged kind's population. */
   records: number;
+  /** The OneDev release the records are of (`info.x-onedev-version`); undefined: the newest. */
+  release?: string;
+  /** The properties a kind's list property has in each element (from the description). */
+  elementProperties?: (kind: RecordKind, property: string) => readonly string[] | undefined;
 }
 
 export class MockState {
@@ -26,10 +31,30 @@ export class MockState {
   ) {
     for (const kind of model.kinds) {
       if (!kind.paged && !options.stateful) continue;
-      const set = new RecordSet(kind, kind.paged ? population(kind, options.records) : kind.seeds);
+      const set = kind.paged ? this.populated(kind) : new RecordSet(kind, kind.seeds);
       this.sets.set(kind, set);
       this.nextIds.set(kind, set.highest('id') + 1);
     }
+  }
+
+  /**
+   * A paged kind's records: what a fresh server holds of it first (builtin-records.ts), then the
+   * generated population, as many records in all as asked for. A generated record that would
+   * take a built-in one's name is left out, and one that would take its id gets another.
+   */
+  private populated(kind: RecordKind): RecordSet {
+    const size = this.options.records;
+    const valid = (record: Rec): boolean => this.validatorFor(kind)(record);
+    const elements = (property: string): readonly string[] | undefined => this.options.elementProperties?.(kind, property);
+    const builtins = size > 0 ? builtinRecords(kind, this.options.release, valid, elements) : { listed: [], hidden: [] };
+    if (builtins.listed.length + builtins.hidden.length === 0) return new RecordSet(kind, population(kind, size));
+    const fresh = [...builtins.listed, ...builtins.hidden];
+    const names = new Set(fresh.map((r) => r.name));
+    const ids = new Set(fresh.map((r) => String(r.id)));
+    const generated = population(kind, size).filter((r) => !names.has(r.name));
+    let next = Math.max(0, ...fresh.map((r) => (typeof r.id === 'number' ? r.id : 0)), ...generated.map((r) => (typeof r.id === 'number' ? r.id : 0))) + 1;
+    const renumbered = generated.map((r) => (r.id !== undefined && ids.has(String(r.id)) ? { ...r, id: next++ } : r));
+    return new WithUnlisted(kind, [...builtins.listed, ...renumbered].slice(0, Math.max(size, builtins.listed.length)), builtins.hidden);
   }
 
   get stateful(): boolean {
@@ -38,6 +63,11 @@ export class MockState {
 
   setOf(kind: RecordKind): RecordSet | undefined {
     return this.sets.get(kind);
+  }
+
+  /** The kinds that have records in this run. */
+  kinds(): RecordKind[] {
+    return [...this.sets.keys()];
   }
 
   /** A new record from a create body: the kind's first example, overlaid with what the body says. */
@@ -106,4 +136,22 @@ export class MockState {
 function changesFrom(kind: RecordKind, body: unknown): Rec {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
   return Object.fromEntries(Object.entries(body).filter(([name]) => name !== 'id' && kind.properties.has(name)));
+}
+
+/** A record set with records that are read by id or name but never listed (the system accounts). */
+class WithUnlisted extends RecordSet {
+  private readonly unlisted: ReadonlyMap<string, Rec>;
+
+  constructor(kind: RecordKind, records: readonly Rec[], unlisted: readonly Rec[]) {
+    super(kind, records);
+    this.unlisted = new Map(unlisted.map((r) => [String(r.id), r]));
+  }
+
+  override get(id: string): Rec | undefined {
+    return super.get(id) ?? this.unlisted.get(id);
+  }
+
+  override find(property: string, value: string): Rec | undefined {
+    return super.find(property, value) ?? [...this.unlisted.values()].find((r) => r[property] === value);
+  }
 }

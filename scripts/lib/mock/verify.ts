@@ -2,10 +2,20 @@
  * Live-server validation: Prism in proxy mode forwards read-only calls to a real OneDev and
  * checks every answer against the description. Only GET operations are called; records found
  * by the collection reads supply the ids for the by-id reads.
+ *
+ * The description is that of the release the server runs: verify first asks it (Get Server
+ * Version) and picks that tag among the catalogue's (built in memory when the package has no file
+ * for it), unless told which release to use.
  */
-import type { OpenAPIObject, ParameterObject, ReferenceObject } from 'openapi3-ts/oas31';
-import { documentPath, readDocument } from './document.js';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { ONEDEV_TAGS } from '../../../spec/releases.js';
+import { releaseOfVersion } from '../../../src/server-release.js';
+import { knownTag } from '../release-tag.js';
+import { loadDocument } from './document.js';
 import { askPrism, createProxyPrism, isFailure, prismOperations, type Violation } from './prism.js';
+import { ID_SOURCES, plan } from './verify-plan.js';
+
+export { plannedCalls } from './verify-plan.js';
 
 export interface VerifyCredentials {
   user?: string;
@@ -17,8 +27,12 @@ export interface VerifyOptions {
   /** The server's origin, e.g. `https://onedev.example.com` (a trailing `/~api` is accepted). */
   server: string;
   credentials?: VerifyCredentials;
+  /** The description to check against; then the server is not asked its version. */
   document?: OpenAPIObject;
-  /** Check against generated/releases/<release>/openapi.json instead of the newest release. */
+  /**
+   * Check against this OneDev tag's description (any the catalogue knows) instead of the one of
+   * the version the server reports.
+   */
   release?: string;
   /** Per-call limit; a server that does not answer in time is reported, not waited for. */
   timeoutMs?: number;
@@ -47,58 +61,23 @@ export interface Check {
   notes: string[];
 }
 
+/** Which release's description the answers were checked against, and why. */
+export interface ReleaseChoice {
+  /** The tag of the description used (its `info.x-onedev-version` for a given document). */
+  tag: string;
+  /** `server`: the version Get Server Version answered; `option`: --release; `document`: a given description. */
+  source: 'server' | 'option' | 'document';
+  /** Get Server Version's answer, when the server was asked and answered. */
+  serverVersion?: string;
+  /** Why the description may not fit the server exactly: a version the catalogue does not know, or none. */
+  warning?: string;
+}
+
 export interface VerifyReport {
   /** `<origin>/~api`, without credentials. */
   apiRoot: string;
+  release: ReleaseChoice;
   checks: Check[];
-}
-
-/**
- * Where each path parameter comes from: a field of the first record a listing returns.
- * Parameters not listed here (issue watches, works, links, votes, iterations, milestones,
- * SSH keys, base authorizations) have no read-only listing, so those reads are not called.
- */
-/**
- * Where a path parameter's value comes from: a field of the first record a collection read
- * answers, found by its route (operationIds change between releases; routes rarely do). The key
- * is the parameter's component name.
- */
-const ID_SOURCES: Record<string, { route: string; field: string }> = {
-  requestId: { route: '/pulls', field: 'id' },
-  buildId: { route: '/builds', field: 'id' },
-  groupId: { route: '/groups', field: 'id' },
-  groupName: { route: '/groups', field: 'name' },
-  labelSpecId: { route: '/label-specs', field: 'id' },
-  roleId: { route: '/roles', field: 'id' },
-  roleName: { route: '/roles', field: 'name' },
-  packId: { route: '/packages', field: 'id' },
-  commentId: { route: '/pulls/{requestId}/comments', field: 'id' },
-  assignmentId: { route: '/pulls/{requestId}/assignments', field: 'id' },
-  reviewId: { route: '/pulls/{requestId}/reviews', field: 'id' },
-  pullRequestWatchId: { route: '/pulls/{requestId}/watches', field: 'id' },
-  membershipId: { route: '/groups/{groupId}/memberships', field: 'id' },
-  projectId: { route: '/projects', field: 'id' },
-  userId: { route: '/users', field: 'id' },
-  userName: { route: '/users', field: 'name' },
-  issueId: { route: '/issues', field: 'id' },
-  agentId: { route: '/agents', field: 'id' },
-  agentTokenId: { route: '/agent-tokens', field: 'id' },
-  ssoProviderId: { route: '/sso-providers', field: 'id' },
-  ssoProviderName: { route: '/sso-providers', field: 'name' },
-  workspaceId: { route: '/workspaces', field: 'id' },
-};
-
-/** Collection reads ask for one record: enough to find ids, light on the server. */
-const PAGE = { offset: '0', count: '1' };
-
-interface PlannedCall {
-  operationId: string;
-  template: string;
-  /** Set when the call cannot be made safely (a required query value verify cannot choose): why. */
-  skip?: string;
-  /** Path parameter name -> the key of ID_SOURCES naming its source (the parameter component). */
-  pathParams: Array<{ name: string; source: string }>;
-  query: Record<string, string>;
 }
 
 export class VerifyUsageError extends Error {}
@@ -132,38 +111,6 @@ export function authorizationOf(credentials: VerifyCredentials = {}): string | u
   return `Basic ${Buffer.from(`${user}:${secret}`, 'utf8').toString('base64')}`;
 }
 
-function componentName(ref: ParameterObject | ReferenceObject): string | undefined {
-  return '$ref' in ref ? ref.$ref.split('/').pop() : undefined;
-}
-
-function plan(doc: OpenAPIObject): PlannedCall[] {
-  const calls: PlannedCall[] = [];
-  for (const [template, item] of Object.entries(doc.paths ?? {})) {
-    const operation = item.get;
-    if (!operation?.operationId) continue;
-    const call: PlannedCall = { operationId: operation.operationId, template, pathParams: [], query: {} };
-    // The proxy check reads answers as JSON; bare text labelled JSON and downloads are left out.
-    const ok = operation.responses?.['200'] as Record<string, unknown> & { content?: Record<string, unknown> } | undefined;
-    const types = Object.keys(ok?.content ?? {});
-    if (ok?.['x-onedev-raw-text'] === true || (types.length > 0 && !types.includes('application/json'))) {
-      call.skip = 'answers bare text or bytes, which this check (JSON answers only) does not read';
-    }
-    for (const ref of operation.parameters ?? []) {
-      const name = componentName(ref);
-      const param = ('$ref' in ref ? doc.components?.parameters?.[name ?? ''] : ref) as ParameterObject | undefined;
-      if (!param) continue;
-      if (param.in === 'path') call.pathParams.push({ name: param.name, source: name ?? param.name });
-      else if (param.in === 'query' && param.required) {
-        const value = PAGE[param.name as keyof typeof PAGE];
-        if (value === undefined) call.skip = `needs a value for the required query parameter ${param.name}, which verify does not choose`;
-        else call.query[param.name] = value;
-      }
-    }
-    calls.push(call);
-  }
-  return calls;
-}
-
 function firstField(body: unknown, field: string): string | undefined {
   const first = Array.isArray(body) ? body[0] : undefined;
   const value = first && typeof first === 'object' ? (first as Record<string, unknown>)[field] : undefined;
@@ -184,6 +131,62 @@ function firstLine(text: unknown): string {
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
 
+/** Get Server Version's answer is a few bytes; anything longer is not a version (a sign-in page, say). */
+const VERSION_ANSWER_LIMIT = 200;
+
+/**
+ * Asks the server its version (GET /version/server, bare text) and picks the tag to check against:
+ * that tag when the catalogue knows it; the newest known tag for a newer server and the oldest for
+ * an older one, the nearest older one for a version between known tags, and the newest when the
+ * server does not say, each with a warning. A server that cannot be reached at all throws.
+ */
+export async function chooseRelease(root: URL, headers: Record<string, string>, timeoutMs: number, redact: (text: string) => string): Promise<ReleaseChoice> {
+  const oldest = ONEDEV_TAGS[0];
+  const newest = ONEDEV_TAGS[ONEDEV_TAGS.length - 1]!;
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(`${root.href}/version/server`, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    status = response.status;
+    text = (await response.text()).slice(0, VERSION_ANSWER_LIMIT + 1);
+  } catch (error) {
+    const why = (error as Error).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : redact(String((error as Error).cause ?? (error as Error).message));
+    throw new Error(`Could not reach ${root.href}: ${why}`);
+  }
+  const unsaid = (why: string): ReleaseChoice => ({
+    tag: newest,
+    source: 'server',
+    warning: `the server did not say its version (GET /version/server: ${why}); checked against the newest tag the catalogue knows, ${newest}. Name the server's release with --release <tag> to check it exactly.`,
+  });
+  if (status < 200 || status >= 300) return unsaid(`status ${status}${text.trim() ? `, "${redact(firstLine(text))}"` : ''}`);
+  const placed = text.length <= VERSION_ANSWER_LIMIT ? releaseOfVersion(text) : undefined;
+  if (!placed) return unsaid(`answered "${redact(firstLine(text))}", which is not a version`);
+  const { version } = placed;
+  if (placed.known) return { tag: placed.tag, source: 'server', serverVersion: version };
+  if (placed.outside === 'newer') {
+    return {
+      tag: newest,
+      source: 'server',
+      serverVersion: version,
+      warning: `the server runs ${version}, newer than every tag the catalogue knows; checked against the newest, ${newest}. What OneDev changed after ${newest} shows as differences, and a newer onedev-openapi may describe it.`,
+    };
+  }
+  if (placed.outside === 'older' || placed.nearestKnown === undefined) {
+    return {
+      tag: oldest,
+      source: 'server',
+      serverVersion: version,
+      warning: `the server runs ${version}, older than every tag the catalogue knows (it starts at ${oldest}); checked against ${oldest}, so what OneDev changed since ${version} shows as differences.`,
+    };
+  }
+  return {
+    tag: placed.nearestKnown,
+    source: 'server',
+    serverVersion: version,
+    warning: `the server runs ${version}, which is not a OneDev tag the catalogue knows; checked against the nearest older one, ${placed.nearestKnown}.`,
+  };
+}
+
 export async function verifyServer(options: VerifyOptions): Promise<VerifyReport> {
   const root = apiRootOf(options.server);
   const authorization = authorizationOf(options.credentials);
@@ -191,13 +194,23 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
     (s): s is string => typeof s === 'string' && s.length >= 4,
   );
   const redact = (text: string): string => secrets.reduce((out, s) => out.split(s).join('[redacted]'), text);
-  const doc = options.document ?? (await readDocument(documentPath(options.release)));
-  const operations = await prismOperations(doc);
-  const prism = createProxyPrism(root);
   const timeoutMs = options.timeoutMs ?? 30_000;
-
   const headers: Record<string, string> = { accept: 'application/json, text/plain' };
   if (authorization) headers.authorization = authorization;
+
+  let release: ReleaseChoice;
+  let doc: OpenAPIObject;
+  if (options.document) {
+    doc = options.document;
+    release = { tag: String((doc.info as unknown as Record<string, unknown>)['x-onedev-version'] ?? doc.info.version), source: 'document' };
+  } else {
+    release = options.release !== undefined
+      ? { tag: knownTag(options.release), source: 'option' }
+      : await chooseRelease(root, headers, timeoutMs, redact);
+    doc = (await loadDocument(release.tag)).doc;
+  }
+  const operations = await prismOperations(doc);
+  const prism = createProxyPrism(root);
   const bodies = new Map<string, unknown>();
   const checks = new Map<string, Check>();
   const pending = plan(doc);
@@ -280,6 +293,7 @@ export async function verifyServer(options: VerifyOptions): Promise<VerifyReport
   const order = plan(doc).map((c) => c.operationId);
   return {
     apiRoot: root.href,
+    release,
     checks: order.map((id) => checks.get(id)).filter((c): c is Check => c !== undefined),
   };
 }
@@ -301,7 +315,18 @@ export function formatReport(report: VerifyReport): string {
     by('failed'),
     by('not-called'),
   ];
-  out.push(`Checked ${report.apiRoot} against the description (read-only GET calls only).`);
+  const { release } = report;
+  out.push(`Checked ${report.apiRoot} against the description of OneDev ${release.tag} (read-only GET calls only).`);
+  out.push(
+    release.source === 'option'
+      ? `Release ${release.tag}: as given with --release.`
+      : release.source === 'document'
+        ? `Release ${release.tag}: the description given.`
+        : release.serverVersion !== undefined && !release.warning
+          ? `Release ${release.tag}: the version the server reports (${release.serverVersion}).`
+          : `Release ${release.tag}.`,
+  );
+  if (release.warning) out.push(`WARNING: ${release.warning}`);
   out.push(
     `${matched.length + differs.length + errors.length + failed.length} called: ${matched.length} matched, ` +
       `${differs.length} differ, ${errors.length} answered a documented error, ${failed.length} got no answer; ` +

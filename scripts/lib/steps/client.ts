@@ -1,118 +1,141 @@
 /**
- * Operation metadata the client needs (generated/operations.ts): for every operationId its method,
- * path template, tag, whether its body or its answer is raw text (`x-onedev-raw-text`) and whether it is a paged
- * collection read (`offset` and `count` query parameters). The client reads this table instead of
- * keeping its own list, so a change in the catalogue reaches it through `npm run build`.
+ * What the client needs of the catalogue (generated/operations.ts): every OneDev tag the catalogue
+ * knows, the published releases and their `paths` types, and each release's operation table
+ * (method, path template, tag, raw-text body or answer, bytes, multi-segment path values, paging;
+ * read by src/operation-table.ts, the same reader users call on other tags' descriptions). The
+ * default release's table is written whole; each other release as its difference from it, since
+ * most rows are the same in every release. The client reads this file instead of keeping its own
+ * lists, so a change in the catalogue reaches it through `npm run build`.
  */
-import type { OpenAPIObject, OperationObject, ParameterObject } from 'openapi3-ts/oas31';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { DEFAULT_RELEASE, ONEDEV_TAGS, SUPPORTED_RELEASES, type SupportedRelease } from '../../../spec/releases.js';
+import { readOperations, type OperationInfo } from '../../../src/operation-table.js';
 import type { Artifact } from '../artifacts.js';
 import { CatalogueError } from '../problems.js';
-import { operationsOf, resolveRef } from '../openapi.js';
 
 export const OPERATIONS_FILE = 'generated/operations.ts';
 
-export interface OperationRow {
+export interface OperationRow extends OperationInfo {
   operationId: string;
-  method: string;
-  path: string;
-  tag: string;
-  rawText: boolean;
-  /** The 200 answer is bare text labelled application/json (`x-onedev-raw-text` on the response). */
-  rawTextResponse: boolean;
-  /** The body is bytes (an upload, `application/octet-stream`). */
-  binaryBody: boolean;
-  /** The 200 answer is bytes or a stream in some other media type than JSON (a download, a log). */
-  binaryResponse: boolean;
-  /** Path parameters whose value may hold `/` (`x-multi-segment`): sent with their slashes. */
-  multiSegment: readonly string[];
-  paged: boolean;
-}
-
-function isPaged(doc: OpenAPIObject, method: string, operation: OperationObject): boolean {
-  if (method !== 'GET') return false;
-  const query = new Set(
-    (operation.parameters ?? [])
-      .map((p) => resolveRef<ParameterObject | undefined>(doc, p))
-      .filter((p): p is ParameterObject => p?.in === 'query')
-      .map((p) => p.name),
-  );
-  return query.has('offset') && query.has('count');
 }
 
 /** The rows in document order; throws a CatalogueError naming any operation the client could not address. */
 export function operationRows(doc: OpenAPIObject): OperationRow[] {
-  const rows: OperationRow[] = [];
-  const problems: string[] = [];
-  for (const { method, path, operation } of operationsOf(doc)) {
-    const where = `${method} ${path}`;
-    if (!operation.operationId) problems.push(`${where}: no operationId, the client cannot name it`);
-    const tag = operation.tags?.[0];
-    if (!tag) problems.push(`${where}: no tag`);
-    const body = operation.requestBody as (Record<string, unknown> & { content?: Record<string, unknown> }) | undefined;
-    const rawText = body?.['x-onedev-raw-text'] === true;
-    if (rawText && !body?.content?.['application/json']) {
-      problems.push(`${where}: a raw-text body must be declared as application/json, as OneDev reads it`);
-    }
-    const ok = operation.responses?.['200'] as Record<string, unknown> | undefined;
-    const rawTextResponse = ok?.['x-onedev-raw-text'] === true;
-    const binaryBody = body?.content?.['application/octet-stream'] !== undefined;
-    const answerTypes = Object.keys((ok?.content as Record<string, unknown> | undefined) ?? {});
-    const binaryResponse = answerTypes.length > 0 && !answerTypes.includes('application/json');
-    const multiSegment = (operation.parameters ?? [])
-      .map((p) => resolveRef<ParameterObject | undefined>(doc, p))
-      .filter((p): p is ParameterObject => p?.in === 'path' && (p as unknown as Record<string, unknown>)['x-multi-segment'] === true)
-      .map((p) => p.name);
-    rows.push({
-      operationId: operation.operationId ?? '',
-      method,
-      path,
-      tag: tag ?? '',
-      rawText,
-      rawTextResponse,
-      binaryBody,
-      binaryResponse,
-      multiSegment,
-      paged: isPaged(doc, method, operation),
-    });
-  }
+  const { table, problems } = readOperations(doc);
   if (problems.length > 0) throw new CatalogueError(problems);
-  return rows;
+  return Object.entries(table).map(([operationId, info]) => ({ operationId, ...info }));
 }
 
-export function renderOperations(rows: readonly OperationRow[]): string {
-  const lines = rows.map(
-    (r) =>
-      `  ${r.operationId}: { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)}, ` +
-      `tag: ${JSON.stringify(r.tag)}, rawText: ${r.rawText}, rawTextResponse: ${r.rawTextResponse}, ` +
-      `binaryBody: ${r.binaryBody}, binaryResponse: ${r.binaryResponse}, multiSegment: ${JSON.stringify(r.multiSegment)}, paged: ${r.paged} },`,
+const PACKAGE_NAME = 'onedev-openapi';
+
+function renderRow(r: OperationRow): string {
+  return (
+    `${r.operationId}: { method: ${JSON.stringify(r.method)}, path: ${JSON.stringify(r.path)}, ` +
+    `tag: ${JSON.stringify(r.tag)}, rawText: ${r.rawText}, rawTextResponse: ${r.rawTextResponse}, ` +
+    `binaryBody: ${r.binaryBody}, binaryResponse: ${r.binaryResponse}, multiSegment: ${JSON.stringify(r.multiSegment)}, paged: ${r.paged} },`
   );
+}
+
+/** Strings as a list wrapped at about 100 columns. */
+function wrapList(items: readonly string[], indent: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const item of items.map((i) => `${JSON.stringify(i)},`)) {
+    if (line !== '' && indent.length + line.length + item.length + 1 > 100) {
+      lines.push(`${indent}${line}`);
+      line = '';
+    }
+    line = line === '' ? item : `${line} ${item}`;
+  }
+  if (line !== '') lines.push(`${indent}${line}`);
+  return lines;
+}
+
+/** generated/operations.ts for these releases' rows (the default release's among them). */
+export function renderOperations(releases: ReadonlyMap<SupportedRelease, readonly OperationRow[]>, defaultRelease: SupportedRelease = DEFAULT_RELEASE): string {
+  const base = releases.get(defaultRelease);
+  if (!base) throw new Error(`renderOperations needs the default release ${defaultRelease}`);
+  const baseById = new Map(base.map((r) => [r.operationId, renderRow(r)]));
+  const others = [...releases.keys()].filter((tag) => tag !== defaultRelease);
+
+  const changes = others.flatMap((tag) => {
+    const rows = releases.get(tag)!;
+    const own = new Map(rows.map((r) => [r.operationId, renderRow(r)]));
+    const without = base.filter((r) => own.get(r.operationId) !== baseById.get(r.operationId)).map((r) => r.operationId);
+    const extra = rows.filter((r) => own.get(r.operationId) !== baseById.get(r.operationId));
+    return [
+      `  ${JSON.stringify(tag)}: {`,
+      '    without: [',
+      ...wrapList(without, '      '),
+      '    ],',
+      '    with: {',
+      ...extra.map((r) => `      ${renderRow(r)}`),
+      '    },',
+      '  },',
+    ];
+  });
+
   return [
     '/**',
-    ' * Generated by `npm run build` from generated/openapi.json (scripts/lib/steps/client.ts): do not edit.',
-    ' * For every operationId: its method, path template, tag, whether its request body is raw text',
-    ' * (sent as the bare characters, not a JSON string), whether its answer is bare text, and whether it',
-    ' * is a paged collection read.',
+    ' * Generated by `npm run build` from the catalogue and each published release\'s openapi.json',
+    ' * (scripts/lib/steps/client.ts): do not edit. The OneDev tags the catalogue knows, the published',
+    ' * releases with their `paths` types, and each release\'s operation table: the default release\'s',
+    ' * whole (`operationTable`), every other release\'s as what it lacks of it and what it has instead.',
     ' */',
+    "import type { OperationInfo, ReleaseTableChange } from '../src/operation-table.js';",
+    "import type { paths as DefaultPaths } from './openapi.js';",
     '',
-    'export interface OperationInfo {',
-    '  readonly method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH" | "HEAD" | "OPTIONS" | "TRACE";',
-    '  readonly path: string;',
-    '  readonly tag: string;',
-    '  readonly rawText: boolean;',
-    '  readonly rawTextResponse: boolean;',
-    '  readonly binaryBody: boolean;',
-    '  readonly binaryResponse: boolean;',
-    '  readonly multiSegment: readonly string[];',
-    '  readonly paged: boolean;',
+    '/** Every OneDev tag the catalogue describes, oldest first. */',
+    'export const ONEDEV_TAGS = [',
+    ...wrapList(ONEDEV_TAGS, '  '),
+    '] as const;',
+    '',
+    '/** The releases the package ships a description and types for, oldest first. */',
+    'export const PUBLISHED_RELEASES = [',
+    ...wrapList([...releases.keys()], '  '),
+    '] as const;',
+    '',
+    '/** The release the client, `./types` and the top-level descriptions follow unless told otherwise. */',
+    `export const DEFAULT_RELEASE = ${JSON.stringify(defaultRelease)};`,
+    '',
+    '/** Each published release\'s `paths` type (generated/releases/<tag>/openapi.d.ts), by tag. */',
+    'export interface ReleasePaths {',
+    ...[...releases.keys()].map((tag) =>
+      tag === defaultRelease
+        ? `  ${JSON.stringify(tag)}: DefaultPaths;`
+        : `  ${JSON.stringify(tag)}: import(${JSON.stringify(`${PACKAGE_NAME}/releases/${tag}/types`)}).paths;`,
+    ),
     '}',
     '',
+    `/** The operations of ${defaultRelease}, the default release, by operationId. */`,
     'export const operationTable = {',
-    ...lines,
+    ...base.map((r) => `  ${renderRow(r)}`),
     '} as const satisfies Record<string, OperationInfo>;',
     '',
     'export type OperationId = keyof typeof operationTable;',
     '',
+    `/** How each other published release's operations differ from ${defaultRelease}'s. */`,
+    `export const releaseTableChanges: Readonly<Record<Exclude<(typeof PUBLISHED_RELEASES)[number], typeof DEFAULT_RELEASE>, ReleaseTableChange>> = {`,
+    ...changes,
+    '};',
+    '',
   ].join('\n');
 }
 
-export const clientStep = (doc: OpenAPIObject): Artifact[] => [{ path: OPERATIONS_FILE, content: renderOperations(operationRows(doc)) }];
+/** Reads every release's operations; a problem names the release and the operation. */
+export function clientStep(docs: ReadonlyMap<SupportedRelease, OpenAPIObject>): Artifact[] {
+  const releases = new Map<SupportedRelease, OperationRow[]>();
+  const problems: string[] = [];
+  for (const tag of SUPPORTED_RELEASES) {
+    const doc = docs.get(tag);
+    if (!doc) continue;
+    try {
+      releases.set(tag, operationRows(doc));
+    } catch (error) {
+      if (!(error instanceof CatalogueError)) throw error;
+      problems.push(...error.problems.map((p) => `${tag}: ${p}`));
+    }
+  }
+  if (problems.length > 0) throw new CatalogueError(problems);
+  return [{ path: OPERATIONS_FILE, content: renderOperations(releases) }];
+}

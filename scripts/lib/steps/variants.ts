@@ -1,6 +1,6 @@
 /** The dereferenced and OpenAPI 3.0 variants of the document. */
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import type { ReleaseStep } from '../artifacts.js';
+import type { ReleaseStep } from './types.js';
 import { toJson, toYaml } from '../render-spec.js';
 import { dereference } from '../variants/dereference.js';
 import { convertTo30 } from '../variants/document-30.js';

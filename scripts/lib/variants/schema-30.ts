@@ -35,21 +35,29 @@ export function typeArrayToNullable(schema: Schema, where: string): Schema {
 }
 
 /**
- * The 3.0 spelling of "null, and nothing else". 3.0.3 lets `nullable` add null only to the `type`
- * beside it, so the branch names a type (any would do: `enum` leaves null as the one value).
- * Validators built on ajv (express-openapi-validator, openapi-backend) need that `type` too.
+ * The 3.0 spelling of "null, and nothing else", for a null branch beside several references. 3.0.3 lets
+ * `nullable` add null only to the `type` beside it, so the branch names a type (any would do:
+ * `enum` leaves null as the one value). Validators built on ajv need that `type` too.
  */
 export const NULL_BRANCH_30: Schema = Object.freeze({ type: 'object', nullable: true, enum: [null] });
+
+/** The JSON type (`object`, `string`, ...) of the component a `$ref` points at, if it has one. */
+export type RefTypes = (ref: string) => string | undefined;
+
+const NO_REF_TYPES: RefTypes = () => undefined;
 
 /**
  * `oneOf`/`anyOf` with a `{type: "null"}` branch, in a form 3.0 gives the same meaning.
  * - A single inline branch is merged in with `nullable: true` (it has a `type` for it to act on).
- * - Otherwise the null branch becomes NULL_BRANCH_30. A lone `$ref` is written
- *   `anyOf: [$ref, null-branch]`: `nullable` beside `allOf: [$ref]` (the usual shortcut) admits no
- *   null under 3.0.3, and ajv-based validators refuse the whole file for `nullable` without `type`.
- *   openapi-generator and openapi-typescript read the anyOf as a nullable reference.
+ * - A lone `$ref` becomes `allOf: [$ref]` with `nullable: true` and the referenced schema's `type`
+ *   (3.0 has no siblings beside a `$ref`; ajv-based validators refuse `nullable` without `type`).
+ *   This is the form generators read as "this type or null": the older
+ *   `anyOf: [$ref, null branch]` made ogen skip every operation that used one. Read to the letter,
+ *   3.0.3 still lets `allOf` refuse null; validators that do so should be given the 3.1 file.
+ * - Several branches keep their keyword; the first inline branch with a `type` becomes nullable,
+ *   or, when every branch is a `$ref`, NULL_BRANCH_30 comes last.
  */
-export function nullBranchToNullable(schema: Schema, where: string): Schema {
+export function nullBranchToNullable(schema: Schema, where: string, refTypes: RefTypes = NO_REF_TYPES): Schema {
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = schema[key];
     if (!Array.isArray(branches) || !branches.some(isNullSchema)) continue;
@@ -61,7 +69,18 @@ export function nullBranchToNullable(schema: Schema, where: string): Schema {
       // Keys of the branch win only where the outer schema has none.
       return { ...only, ...siblings, nullable: true };
     }
-    // oneOf stays oneOf: no other branch admits null, so exactly one still matches.
+    if (rest.length === 1 && typeof only.$ref === 'string' && Object.keys(only).length === 1) {
+      const type = refTypes(only.$ref);
+      if (type === undefined) throw new ConversionError(where, `a nullable reference needs the type of ${only.$ref}, which has none`);
+      return { ...siblings, type, nullable: true, allOf: [{ $ref: only.$ref }] };
+    }
+    // Several branches: one inline branch with a `type` takes the null (`nullable` on it). No other
+    // branch admits null, so under oneOf exactly one still matches. A null-only branch is the last
+    // resort: openapi-generator's Java and typescript-fetch clients write it as an enum of no values.
+    const typed = rest.findIndex((b) => typeof (b as Schema).$ref !== 'string' && (b as Schema).type !== undefined);
+    if (rest.length > 1 && typed >= 0) {
+      return { ...siblings, [key]: rest.map((b, i) => (i === typed ? { ...(b as Schema), nullable: true } : b)) };
+    }
     return { ...siblings, [rest.length === 1 ? 'anyOf' : key]: [...rest, { ...NULL_BRANCH_30, enum: [null] }] };
   }
   return schema;
@@ -171,7 +190,7 @@ const SINGLE = ['items', 'not'] as const;
 const LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
 
 /** Converts one schema and everything under it. Never mutates its input. */
-export function convertSchema(input: unknown, where: string): Schema {
+export function convertSchema(input: unknown, where: string, refTypes: RefTypes = NO_REF_TYPES): Schema {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new ConversionError(where, 'a schema must be an object (3.0 has no boolean schemas)');
   }
@@ -180,24 +199,24 @@ export function convertSchema(input: unknown, where: string): Schema {
   if (schema.properties !== undefined) {
     const properties: Record<string, Schema> = {};
     for (const [name, sub] of Object.entries(schema.properties as Record<string, unknown>)) {
-      properties[name] = convertSchema(sub, `${where}/properties/${escapePointer(name)}`);
+      properties[name] = convertSchema(sub, `${where}/properties/${escapePointer(name)}`, refTypes);
     }
     schema.properties = properties;
   }
   if (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null) {
-    schema.additionalProperties = convertSchema(schema.additionalProperties, `${where}/additionalProperties`);
+    schema.additionalProperties = convertSchema(schema.additionalProperties, `${where}/additionalProperties`, refTypes);
   }
   for (const key of SINGLE) {
-    if (schema[key] !== undefined) schema[key] = convertSchema(schema[key], `${where}/${key}`);
+    if (schema[key] !== undefined) schema[key] = convertSchema(schema[key], `${where}/${key}`, refTypes);
   }
   for (const key of LISTS) {
     const list = schema[key];
     if (list === undefined) continue;
     if (!Array.isArray(list)) throw new ConversionError(`${where}/${key}`, `${key} is not an array`);
-    schema[key] = list.map((sub, i) => (isNullSchema(sub) ? sub : convertSchema(sub, `${where}/${key}/${i}`)));
+    schema[key] = list.map((sub, i) => (isNullSchema(sub) ? sub : convertSchema(sub, `${where}/${key}/${i}`, refTypes)));
   }
   schema = typeArrayToNullable(schema, where);
-  schema = nullBranchToNullable(schema, where);
+  schema = nullBranchToNullable(schema, where, refTypes);
   schema = rejectNullType(schema, where);
   schema = refSiblingsToAllOf(schema);
   schema = constToEnum(schema);

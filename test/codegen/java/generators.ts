@@ -3,12 +3,35 @@
  * Maven from the pom.xml it writes (which pins its own dependencies). The program
  * (src/main/java/codegen/Main.java) is compiled into the same project.
  */
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Generator } from '../generator.js';
 import { CODEGEN, ensureOpenapiGenerator, mavenArgs, openapiGeneratorJar, run } from '../toolchain.js';
 
 const JAVA_DIR = join(CODEGEN, 'java');
+
+/**
+ * Component schemas that are a union with an inline array branch (IssueFieldValue: a string, a
+ * list of strings or null). openapi-generator 7.25.0's Java union template writes such a branch as
+ * `List<String>.class`, which does not compile.
+ */
+export function javaObjectSchemas(doc: Record<string, any>): string[] {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, { oneOf?: unknown[]; anyOf?: unknown[] }>;
+  return Object.keys(schemas).filter((name) =>
+    [schemas[name]!.oneOf, schemas[name]!.anyOf].some((list) => Array.isArray(list) && list.some((b) => (b as { type?: unknown }).type === 'array')),
+  );
+}
+
+/**
+ * The 3.0 description with each of those unions written as any value (`{}`, Java `Object`), its
+ * description kept (docs/codegen.md). Mapping the name to `Object` instead leaves generated code
+ * that calls model methods on it.
+ */
+export function withUnionsAsAny(doc: Record<string, any>): Record<string, any> {
+  const out = structuredClone(doc);
+  for (const name of javaObjectSchemas(doc)) out.components.schemas[name] = { description: doc.components.schemas[name].description };
+  return out;
+}
 
 export const javaGenerators: Generator[] = [
   {
@@ -18,6 +41,8 @@ export const javaGenerators: Generator[] = [
     file: 'v30',
     install: ensureOpenapiGenerator,
     async generate(work, files) {
+      const input = join(work, 'openapi-3.0-java.json');
+      writeFileSync(input, JSON.stringify(withUnionsAsAny(JSON.parse(readFileSync(files.v30, 'utf8')))));
       await run(
         'java',
         [
@@ -29,7 +54,7 @@ export const javaGenerators: Generator[] = [
           '--library',
           'native',
           '--input-spec',
-          files.v30,
+          input,
           '--output',
           join(work, 'client'),
           '--api-package',

@@ -5,42 +5,8 @@
 import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Generator } from '../generator.js';
-import type { DescriptionFiles } from '../harness.js';
-import { NODE_DIR, ensureNodeTools, nodeBin, run } from '../toolchain.js';
-
-/**
- * The description with each reference that closes a cycle of component schemas replaced by `{}`
- * (any value). openapi-zod-client declares schemas in dependency order and uses `z.lazy` only for
- * a schema that refers to itself directly: with `ArtifactInfo -> DirectoryInfo -> children ->
- * ArtifactInfo` its output uses a constant before declaring it, and fails to load.
- */
-export function withoutSchemaCycles(doc: Record<string, any>): Record<string, any> {
-  const out = structuredClone(doc);
-  const schemas: Record<string, unknown> = out.components?.schemas ?? {};
-  const state = new Map<string, 'open' | 'done'>();
-  const prefix = '#/components/schemas/';
-  const visit = (name: string) => {
-    state.set(name, 'open');
-    walk(schemas[name]);
-    state.set(name, 'done');
-  };
-  // Objects and arrays alike: a reference may sit in either (`items`, `oneOf: [...]`).
-  const walk = (node: unknown): void => {
-    if (typeof node !== 'object' || node === null) return;
-    for (const [key, value] of Object.entries(node)) {
-      const ref = (value as { $ref?: unknown } | null)?.$ref;
-      if (typeof ref === 'string' && ref.startsWith(prefix)) {
-        const target = ref.slice(prefix.length);
-        if (state.get(target) === 'open') (node as Record<string, unknown>)[key] = {};
-        else if (!state.has(target)) visit(target);
-      } else {
-        walk(value);
-      }
-    }
-  };
-  for (const name of Object.keys(schemas)) if (!state.has(name)) visit(name);
-  return out;
-}
+import { NEWEST, type DescriptionFiles } from '../harness.js';
+import { NODE_DIR, ensureNodeTools, ensureOpenapiGenerator, nodeBin, openapiGeneratorJar, run } from '../toolchain.js';
 
 const TSCONFIG = {
   compilerOptions: {
@@ -116,12 +82,10 @@ export const nodeGenerators: Generator[] = [
     run(nodeBin('orval'), ['--config', join(work, 'orval.config.cjs')], { cwd: work, env: { ONEDEV_OPENAPI_FILE: files.v31 } }),
   ),
   // 3.1: from the 3.0 file it turns the null branch of a nullable reference into an empty object schema.
-  nodeGenerator('openapi-zod-client', 'openapi-zod-client', 'v31', async (work, files) => {
-    const input = join(work, 'openapi-zod.json');
-    writeFileSync(input, JSON.stringify(withoutSchemaCycles(JSON.parse(readFileSync(files.v31, 'utf8')))));
-    // --with-deprecated keeps the Milestone group (left out by default).
-    await run(nodeBin('openapi-zod-client'), [input, '--output', join(work, 'gen/client.ts'), '--with-deprecated'], { cwd: work });
-  }),
+  // --with-deprecated keeps the Milestone group (left out by default).
+  nodeGenerator('openapi-zod-client', 'openapi-zod-client', 'v31', (work, files) =>
+    run(nodeBin('openapi-zod-client'), [files.v31, '--output', join(work, 'gen/client.ts'), '--with-deprecated'], { cwd: work }),
+  ),
   nodeGenerator(
     'typed-openapi',
     'typed-openapi',
@@ -135,6 +99,35 @@ export const nodeGenerators: Generator[] = [
       // typed-openapi names endpoints by method and operationId (`get_MilestoneGet`).
       hasOperation: (work, operationId) =>
         generatedText(work).toLowerCase().includes(`_${operationId.toLowerCase()} = {`),
+    },
+  ),
+  nodeGenerator(
+    'openapi-generator typescript-fetch',
+    'typescript-fetch',
+    'v30',
+    (work, files) =>
+      run(
+        'java',
+        [
+          '-jar',
+          openapiGeneratorJar(),
+          'generate',
+          '--generator-name',
+          'typescript-fetch',
+          '--input-spec',
+          files.v30,
+          '--output',
+          join(work, 'gen'),
+          '--global-property',
+          'apiDocs=false,modelDocs=false,apiTests=false,modelTests=false',
+        ],
+        { cwd: work, timeoutMs: 5 * 60_000 },
+      ),
+    {
+      release: NEWEST,
+      install: () => Promise.all([ensureNodeTools(), ensureOpenapiGenerator()]),
+      // Its doc comments copy descriptions: a `*/` in one would end the comment early (issue 16).
+      hasOperation: (work, operationId) => generatedText(work).includes(`async ${operationId}(`),
     },
   ),
 ];

@@ -1,10 +1,19 @@
-/** The client step: generated/operations.ts is a complete, exact table of the document's operations. */
+/**
+ * The client step: generated/operations.ts holds a complete, exact table of each published
+ * release's operations (the default release's whole, the others as differences), the releases'
+ * `paths` types and the known tags.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIObject, ParameterObject } from 'openapi3-ts/oas31';
-import { operationRows, renderOperations } from '../../../scripts/lib/steps/client.js';
+import { clientStep, operationRows, renderOperations } from '../../../scripts/lib/steps/client.js';
 import { CatalogueError } from '../../../scripts/lib/problems.js';
-import { operationTable } from '../../../generated/operations.js';
-import { committedDocument, operationsOf, pinnedOperationIds, resolveRef } from '../../helpers.js';
+import { DEFAULT_RELEASE, ONEDEV_TAGS, SUPPORTED_RELEASES } from '../../../spec/releases.js';
+import { ONEDEV_TAGS as ONEDEV_TAGS_GENERATED, operationTable, PUBLISHED_RELEASES, releaseTableChanges } from '../../../generated/operations.js';
+import { operationTableOf } from '../../../src/operation-table.js';
+import { releaseOperationTable } from '../../../src/operations.js';
+import { committedDocument, operationsOf, pinnedOperationIds, resolveRef, ROOT } from '../../helpers.js';
 
 const doc = committedDocument();
 
@@ -42,7 +51,8 @@ describe('operation table', () => {
   });
 
   it('is deterministic', () => {
-    expect(renderOperations(operationRows(doc))).toBe(renderOperations(operationRows(structuredClone(doc))));
+    const rows = (d: OpenAPIObject) => new Map([[DEFAULT_RELEASE, operationRows(d)]]);
+    expect(renderOperations(rows(doc))).toBe(renderOperations(rows(structuredClone(doc))));
   });
 
   it('names operations the client could not address', () => {
@@ -63,5 +73,53 @@ describe('operation table', () => {
       'POST /ssh-keys: no operationId, the client cannot name it',
       'POST /ssh-keys: no tag',
     ]);
+  });
+
+  it('names the release too when an older release has a problem', () => {
+    const docs = new Map(SUPPORTED_RELEASES.map((tag) => [tag, committedDocument(tag) as OpenAPIObject]));
+    const broken = structuredClone(docs.get('v14.1.9')!);
+    delete broken.paths!['/ssh-keys']!.post!.operationId;
+    docs.set('v14.1.9', broken);
+    expect(() => clientStep(docs)).toThrow(/- v14\.1\.9: POST \/ssh-keys: no operationId/);
+  });
+});
+
+describe('every published release', () => {
+  it('lists the published releases, the default last, and every tag of the catalogue', () => {
+    expect([...PUBLISHED_RELEASES]).toEqual([...SUPPORTED_RELEASES]);
+    expect(PUBLISHED_RELEASES.at(-1)).toBe(DEFAULT_RELEASE);
+    expect([...(ONEDEV_TAGS_GENERATED as readonly string[])]).toEqual([...ONEDEV_TAGS]);
+  });
+
+  it.each(SUPPORTED_RELEASES)("%s: the client's table equals what that release's 3.1 and 3.0 descriptions say", (tag) => {
+    const table = releaseOperationTable(tag);
+    expect(table).toEqual(operationTableOf(committedDocument(tag)));
+    const doc30 = JSON.parse(readFileSync(join(ROOT, 'generated/releases', tag, 'openapi-3.0.json'), 'utf8')) as unknown;
+    expect(operationTableOf(doc30)).toEqual(table);
+  });
+
+  it('releases differ in raw-text operations (so each needs its own table)', () => {
+    const rawText = (tag: (typeof SUPPORTED_RELEASES)[number]) =>
+      Object.values(releaseOperationTable(tag)).filter((o) => o.rawText).map((o) => `${o.method} ${o.path}`).sort();
+    const counts = new Set(SUPPORTED_RELEASES.map((tag) => rawText(tag).join('\n')));
+    expect(counts.size).toBeGreaterThan(1);
+    expect(rawText('v16.5.6')).toContain('POST /pulls/{requestId}/approve');
+    expect(rawText('v14.1.9')).not.toContain('POST /pulls/{requestId}/approve');
+  });
+
+  it('writes an older release only as its difference from the default: no row repeats the default table', () => {
+    const base = operationTable as Record<string, unknown>;
+    let repeated = 0;
+    let rows = 0;
+    for (const change of Object.values(releaseTableChanges)) {
+      for (const [operationId, info] of Object.entries(change.with)) {
+        rows += 1;
+        if (JSON.stringify(base[operationId]) === JSON.stringify(info)) repeated += 1;
+      }
+      for (const operationId of change.without) expect(Object.hasOwn(base, operationId), operationId).toBe(true);
+    }
+    expect(repeated).toBe(0);
+    // Far fewer rows than five whole tables would have.
+    expect(rows).toBeLessThan(Object.keys(base).length * 2);
   });
 });

@@ -154,8 +154,16 @@ describe('prerenderDocument', () => {
   it('keeps what the navigation and introduction are made of, and leaves out what only an opened operation shows', () => {
     const doc = docsDocument(committedDocument());
     const kept = prerenderDocument(doc);
-    expect({ ...kept, paths: undefined, components: undefined }).toEqual({ ...doc, paths: undefined, components: undefined });
+    expect({ ...kept, paths: undefined, webhooks: undefined, components: undefined }).toEqual({ ...doc, paths: undefined, webhooks: undefined, components: undefined });
     expect(kept.components).toEqual({ securitySchemes: doc.components!.securitySchemes });
+    // Web hooks are listed like operations: the same events, keeping what their entries show.
+    const hooks = Object.entries(doc.webhooks ?? {});
+    expect(hooks.length).toBeGreaterThan(30);
+    expect(Object.keys(kept.webhooks ?? {})).toEqual(hooks.map(([name]) => name));
+    for (const [name, item] of hooks) {
+      const { operationId, summary, description, tags } = item.post!;
+      expect(kept.webhooks![name]).toEqual({ post: JSON.parse(JSON.stringify({ operationId, summary, description, tags })) });
+    }
     const before = operationsOf(doc);
     const after = operationsOf(kept);
     expect(after.map((o) => `${o.method} ${o.path}`)).toEqual(before.map((o) => `${o.method} ${o.path}`));

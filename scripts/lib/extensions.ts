@@ -1,0 +1,19 @@
+/**
+ * Names of the `x-onedev-*` extensions the builder writes and tools (the mock, the facts step)
+ * read. Kept free of catalogue imports: the packaged mock loads this module.
+ */
+
+/** On a `count` parameter: the largest count callers who are not administrators get. */
+export const NON_ADMIN_MAXIMUM = 'x-onedev-non-admin-maximum';
+
+/** At the document's root: how the release refuses what any operation can meet (what, status). */
+export const REFUSALS = 'x-onedev-refusals';
+
+/**
+ * On each of the two operations that describe one OneDev route with an optional path glued to the
+ * segment before it (spec/model.ts, `splitRoute`): OneDev's own template of that route.
+ */
+export const SPLIT_ROUTE = 'x-onedev-route';
+
+/** On a request body that changes a stored record: 'merge' (a property left out keeps its value) or 'replace'. */
+export const UPDATE_MODE = 'x-onedev-update';

@@ -1,0 +1,146 @@
+/**
+ * The fact tables the build writes into README.md and docs/ (between `<!-- facts:<name> -->`
+ * markers), one column per published release, from the built descriptions.
+ */
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { DEFAULT_RELEASE, type SupportedRelease } from '../../../spec/releases.js';
+import { plannedCalls } from '../mock/verify-plan.js';
+import { audience } from './describe.js';
+import { counts, errorStatuses, pageLimits, rawTextOperations, refusals, type OperationFact, type PageLimitFact } from './extract.js';
+
+export type Docs = ReadonlyMap<SupportedRelease, OpenAPIObject>;
+
+const row = (cells: readonly (string | number)[]): string => `| ${cells.join(' | ')} |`;
+const header = (cells: readonly string[]): string[] => [row(cells), row(cells.map(() => '---'))];
+const code = (text: string): string => `\`${text}\``;
+const releaseHeading = (tag: SupportedRelease): string => (tag === DEFAULT_RELEASE ? `${tag} (default)` : tag);
+
+/**
+ * Rows keyed by route (and a qualifier), newest release's order first, with the operationIds the
+ * releases give it (a renamed operation lists each name once, oldest first).
+ */
+function byRoute<T extends OperationFact>(docs: Docs, facts: (doc: OpenAPIObject) => T[], key: (fact: T) => string) {
+  const tags = [...docs.keys()];
+  const rows = new Map<string, { route: string; ids: string[]; at: Map<SupportedRelease, T> }>();
+  for (const tag of [...tags].reverse()) {
+    for (const fact of facts(docs.get(tag)!)) {
+      const k = key(fact);
+      const entry = rows.get(k) ?? rows.set(k, { route: `${fact.method} ${fact.path}`, ids: [], at: new Map() }).get(k)!;
+      entry.at.set(tag, fact);
+    }
+  }
+  for (const entry of rows.values()) {
+    entry.ids = [...new Set(tags.flatMap((tag) => (entry.at.has(tag) ? [entry.at.get(tag)!.operationId] : [])))];
+  }
+  return { tags, rows: [...rows.values()] };
+}
+
+const ids = (list: readonly string[]): string => list.map(code).join(' / ');
+
+/** Groups, operations and schemas of each release. */
+export function countsTable(docs: Docs): string {
+  return [
+    ...header(['OneDev release', 'groups', 'operations', 'schemas']),
+    ...[...docs].map(([tag, doc]) => {
+      const c = counts(doc);
+      return row([releaseHeading(tag), c.groups, c.operations, c.schemas]);
+    }),
+  ].join('\n');
+}
+
+/** Every operation whose body or answer is raw text, and the releases that have it. */
+export function rawTextTable(docs: Docs): string {
+  const { tags, rows } = byRoute(docs, rawTextOperations, (f) => `${f.method} ${f.path}`);
+  const kind = (f: { body: boolean; answer: boolean }) => [f.body && 'body', f.answer && 'answer'].filter(Boolean).join(', ');
+  return [
+    ...header(['operationId', 'route', 'raw text', ...tags.map(releaseHeading)]),
+    ...rows.map((r) => row([ids(r.ids), code(r.route), kind([...r.at.values()].at(-1)!), ...tags.map((t) => (r.at.has(t) ? '✓' : ''))])),
+    row(['**bodies**', '', '', ...tags.map((t) => rawTextOperations(docs.get(t)!).filter((f) => f.body).length)]),
+    row(['**answers**', '', '', ...tags.map((t) => rawTextOperations(docs.get(t)!).filter((f) => f.answer).length)]),
+  ].join('\n');
+}
+
+/** Every read that takes `count`, with its limit at each release (blank: the release lacks the read). */
+export function pageLimitsTable(docs: Docs): string {
+  const { tags, rows } = byRoute(docs, pageLimits, (f) => `${f.method} ${f.path}`);
+  const cell = (f: PageLimitFact) => (f.limit ? `${f.limit.maximum}${f.limit.appliesTo === 'everyone' ? '' : ' (non-admins)'}` : 'none');
+  return [
+    ...header(['operationId', 'route', ...tags.map(releaseHeading)]),
+    ...rows.map((r) => row([ids(r.ids), code(r.route), ...tags.map((t) => (r.at.has(t) ? cell(r.at.get(t)!) : ''))])),
+  ].join('\n');
+}
+
+/** The limits of the default release in words: who each binds, and over which reads. */
+export function pageLimitAudiences(docs: Docs): string {
+  const doc = docs.get(DEFAULT_RELEASE)!;
+  const limited = pageLimits(doc).filter((f) => f.limit);
+  const audiences = [...new Set(limited.map((f) => `${f.limit!.maximum}|${f.limit!.appliesTo}`))];
+  return audiences
+    .map((a) => {
+      const reads = limited.filter((f) => `${f.limit!.maximum}|${f.limit!.appliesTo}` === a);
+      return `- at most ${reads[0]!.limit!.maximum} for ${audience(reads[0]!.limit!)}: ${reads.map((f) => code(f.path)).join(', ')}`;
+    })
+    .join('\n');
+}
+
+/** The status each kind of refusal gets, per release. */
+export function refusalsTable(docs: Docs): string {
+  const tags = [...docs.keys()];
+  const kinds = [...new Set(tags.flatMap((t) => refusals(docs.get(t)!).map((r) => r.what)))];
+  return [
+    ...header(['refused', ...tags.map(releaseHeading)]),
+    ...kinds.map((what) => row([what, ...tags.map((t) => refusals(docs.get(t)!).find((r) => r.what === what)?.status ?? '')])),
+  ].join('\n');
+}
+
+/**
+ * What each error status means, with the releases each wording holds for (consecutive ones
+ * joined). A status answered through more than one shared response has a row per response.
+ */
+export function errorStatusesTable(docs: Docs): string {
+  const tags = [...docs.keys()];
+  const byTag = new Map(tags.map((t) => [t, errorStatuses(docs.get(t)!)]));
+  const keys = [...new Map([...byTag.values()].flat().map((s) => [`${s.status} ${s.name}`, s])).values()].sort(
+    (a, b) => a.status - b.status || a.name.localeCompare(b.name),
+  );
+  const lines = header(['status', 'response', 'releases', 'meaning']);
+  for (const { status, name } of keys) {
+    let run: { from: SupportedRelease; to: SupportedRelease; text: string } | undefined;
+    const flush = () => {
+      if (run) lines.push(row([status, code(name), run.from === run.to ? run.from : `${run.from} – ${run.to}`, run.text]));
+    };
+    for (const tag of tags) {
+      const text = byTag.get(tag)!.find((s) => s.status === status && s.name === name)?.description;
+      if (run && text === run.text) run.to = tag;
+      else {
+        flush();
+        run = text === undefined ? undefined : { from: tag, to: tag, text };
+      }
+    }
+    flush();
+  }
+  return lines.join('\n');
+}
+
+/** How many GET operations `npm run verify` calls at most, per release, and how many it never can. */
+export function verifyCallsTable(docs: Docs): string {
+  return [
+    ...header(['OneDev release', 'GET operations', 'called at most', 'never called']),
+    ...[...docs].map(([tag, doc]) => {
+      const calls = plannedCalls(doc);
+      const called = calls.filter((c) => !c.neverCalled).length;
+      return row([releaseHeading(tag), calls.length, called, calls.length - called]);
+    }),
+  ].join('\n');
+}
+
+/** Every table, by the name its markers use. */
+export const FACT_TABLES: Record<string, (docs: Docs) => string> = {
+  counts: countsTable,
+  'raw-text': rawTextTable,
+  'page-limits': pageLimitsTable,
+  'page-limit-audiences': pageLimitAudiences,
+  refusals: refusalsTable,
+  'error-statuses': errorStatusesTable,
+  'verify-calls': verifyCallsTable,
+};

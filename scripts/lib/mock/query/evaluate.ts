@@ -1,0 +1,356 @@
+/**
+ * Runs a query on the mock's records the way one release's server does: parse (a syntax error is
+ * refused first), then check and build each criterion left to right (an unknown field, an
+ * operator the field lacks, an unknown user, label, number, date or project is refused with that
+ * release's status and message), then the `order by` fields; then filter and sort.
+ */
+import type { QueryCriterionSpec, QueryFieldSpec, QueryLanguageSpec, QueryMatch, QueryOperator, QueryRefusalKind, QueryTarget } from '../../../../spec/model.js';
+import type { QueryNode } from './ast.js';
+import { parserFor } from './grammar.js';
+import { relationsOf } from './relations.js';
+import { parseQueryDate, pathWildcard, readPath, wildcard } from './values.js';
+
+type Rec = Record<string, unknown>;
+type Test = (record: Rec) => boolean;
+
+export interface QueryProject {
+  id: number;
+  path: string;
+  key?: string | null;
+}
+
+/** What a query can refer to besides the records: the users, projects and labels the server has. */
+export interface QueryWorld {
+  /** The caller's login name, for `... me` criteria. */
+  caller?: string;
+  users: ReadonlyArray<{ id: number; name: string }>;
+  projects: readonly QueryProject[];
+  labels: ReadonlySet<string>;
+  /** Issue states in workflow order. */
+  states?: readonly string[];
+  now?: number;
+}
+
+export type QueryOutcome = { records: Rec[] } | { refusal: { status: number; text: string } };
+
+class Refused extends Error {
+  constructor(readonly kind: QueryRefusalKind, readonly vars: Record<string, string>, readonly fixed?: { status: number; text: string }) {
+    super(kind);
+  }
+}
+
+function refusalOf(language: QueryLanguageSpec, error: Refused): { status: number; text: string } {
+  if (error.fixed) return error.fixed;
+  const spec = language.refusals.find((r) => r.kind === error.kind) ?? language.refusals.find((r) => r.kind === 'syntax')!;
+  return { status: spec.status, text: spec.message.replace(/\{(field|operator|value)\}/g, (_, name: string) => error.vars[name] ?? '') };
+}
+
+/** The value of a target on a record: a property (ids stay ids) or a relation. */
+function targetValue(record: Rec, target: QueryTarget): unknown {
+  return 'property' in target ? readPath(record, target.property) : relationsOf(record)[target.relation];
+}
+
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
+const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** The project a record belongs to, for references (`acme/webapp#100` is number 100 of that project). */
+function projectIdOf(record: Rec): unknown {
+  return record.targetProjectId ?? record.projectId;
+}
+
+class Compiler {
+  private readonly usersByName: Map<string, number>;
+  private readonly projectsById: Map<number, QueryProject>;
+
+  constructor(
+    private readonly language: QueryLanguageSpec,
+    private readonly world: QueryWorld,
+    private readonly records: readonly Rec[],
+  ) {
+    this.usersByName = new Map(world.users.map((u) => [u.name, u.id]));
+    this.projectsById = new Map(world.projects.map((p) => [p.id, p]));
+  }
+
+  compile(node: QueryNode): Test {
+    switch (node.type) {
+      case 'and': {
+        const [l, r] = [this.compile(node.left), this.compile(node.right)];
+        return (rec) => l(rec) && r(rec);
+      }
+      case 'or': {
+        const [l, r] = [this.compile(node.left), this.compile(node.right)];
+        return (rec) => l(rec) || r(rec);
+      }
+      case 'not': {
+        const child = this.compile(node.child);
+        return (rec) => !child(rec);
+      }
+      case 'field':
+        return this.field(node.field, node.operator as QueryOperator, node.values);
+      case 'criterion':
+        return this.criterion(node.keyword, node.values);
+      case 'reference': {
+        const ref = this.reference(node.text);
+        return (rec) => rec.number === ref.number && projectIdOf(rec) === ref.projectId;
+      }
+      case 'number': {
+        const number = Number(node.text.slice(1));
+        // The project list's `#12` is the project with id 12.
+        const property = this.language.list === 'project' ? 'id' : 'number';
+        return (rec) => rec[property] === number;
+      }
+      case 'fuzzy': {
+        const text = node.text.toLowerCase();
+        const searches = this.language.tokens.find((t) => t.token === 'fuzzy')?.searches ?? [];
+        return (rec) => text.length === 0 || searches.some((p) => String(readPath(rec, p) ?? '').toLowerCase().includes(text));
+      }
+      case 'between': {
+        const [from, to] = [`${node.from.kind}:${node.from.value}`, `${node.to.kind}:${node.to.value}`];
+        return (rec) => {
+          const fixed = asList(relationsOf(rec)['fix revisions']);
+          return fixed.includes(to) && !fixed.includes(from);
+        };
+      }
+      case 'link': {
+        const child = this.compile(node.child);
+        const byId = new Map(this.records.map((r) => [r.id, r]));
+        return (rec) => {
+          const linked = asList(relationsOf(rec).links)
+            .filter((l): l is { name: string; id: unknown } => (l as { name?: unknown }).name === node.link)
+            .map((l) => byId.get(l.id))
+            .filter((r): r is Rec => r !== undefined);
+          return node.scope === 'any' ? linked.some(child) : linked.length > 0 && linked.every(child);
+        };
+      }
+    }
+  }
+
+  private field(name: string, operator: QueryOperator, values: readonly string[]): Test {
+    const field = this.language.fields.find((f) => f.name === name);
+    if (!field) throw new Refused('unknown-field', { field: name });
+    const operators = field.operators.map((op) => (typeof op === 'string' ? op : op.operator));
+    if (!operators.includes(operator)) throw new Refused('operator', { field: name, operator });
+    const read = (rec: Rec): unknown => {
+      const value = targetValue(rec, field.target);
+      if (field.refPrefix === undefined) return value;
+      return typeof value === 'string' && value.startsWith(field.refPrefix) ? value.slice(field.refPrefix.length) : null;
+    };
+    if (operator === 'is empty') return (rec) => isEmpty(read(rec));
+    if (operator === 'is not empty') return (rec) => !isEmpty(read(rec));
+    if (operator === 'is me' || operator === 'is not me') {
+      const me = this.caller();
+      const test: Test = (rec) => me !== undefined && asList(read(rec)).includes(me);
+      return operator === 'is me' ? test : (rec) => !test(rec);
+    }
+    const tests = values.map((value) => this.valueTest(field, operator, value, read));
+    if (operator === 'is not') return (rec) => tests.every((t) => !t(rec));
+    return (rec) => tests.some((t) => t(rec));
+  }
+
+  /** The test of one value; `is not` negates it outside. */
+  private valueTest(field: QueryFieldSpec, operator: QueryOperator, value: string, read: (rec: Rec) => unknown): Test {
+    const order = (compare: (a: number, b: number) => boolean, wanted: number): Test => (rec) => {
+      const got = read(rec);
+      return typeof got === 'number' && compare(got, wanted);
+    };
+    const relational = (wanted: number): Test => {
+      if (operator === 'is greater than') return order((a, b) => a > b, wanted);
+      if (operator === 'is less than') return order((a, b) => a < b, wanted);
+      return order((a, b) => a === b, wanted);
+    };
+    switch (field.match) {
+      case 'number':
+        return relational(this.number(value));
+      case 'reference': {
+        if ('property' in field.target && field.target.property === 'number') {
+          const ref = this.reference(value);
+          const inProject = (rec: Rec) => projectIdOf(rec) === ref.projectId;
+          const byNumber = relational(ref.number);
+          return (rec) => inProject(rec) && byNumber(rec);
+        }
+        const ref = this.reference(value);
+        const wanted = `${this.projectsById.get(ref.projectId)!.path}#${ref.number}`;
+        return (rec) => asList(read(rec)).includes(wanted);
+      }
+      case 'date': {
+        const time = this.date(value);
+        return (rec) => {
+          const got = read(rec);
+          if (typeof got !== 'string') return false;
+          const at = Date.parse(got);
+          return operator === 'is until' ? at < time : at > time;
+        };
+      }
+      case 'contains': {
+        const text = value.toLowerCase();
+        return (rec) => asList(read(rec)).some((v) => typeof v === 'string' && v.toLowerCase().includes(text));
+      }
+      case 'wildcard': {
+        const pattern = value.toLowerCase();
+        return (rec) => asList(read(rec)).some((v) => typeof v === 'string' && wildcard(pattern, v.toLowerCase()));
+      }
+      case 'path':
+        return this.pathTest(field.target, value, read);
+      case 'user': {
+        const id = this.user(value);
+        return (rec) => asList(read(rec)).includes(id);
+      }
+      case 'label': {
+        if (!this.world.labels.has(value)) throw new Refused('label', { value });
+        return (rec) => asList(read(rec)).includes(value);
+      }
+      case 'state': {
+        const states = this.world.states ?? [];
+        if (operator === 'is before' || operator === 'is after') {
+          const wanted = states.indexOf(value);
+          return (rec) => {
+            const at = states.indexOf(String(read(rec)));
+            return wanted >= 0 && at >= 0 && (operator === 'is before' ? at < wanted : at > wanted);
+          };
+        }
+        return (rec) => read(rec) === value;
+      }
+      case 'choice': {
+        const stored = field.choices?.[value];
+        if (stored === undefined) throw new Refused('choice', { value });
+        return (rec) => read(rec) === stored;
+      }
+      case 'exact':
+      case 'name':
+        return (rec) => asList(read(rec)).includes(value);
+    }
+  }
+
+  private pathTest(target: QueryTarget, value: string, read: (rec: Rec) => unknown): Test {
+    const pattern = value.toLowerCase();
+    const refersToProject = 'property' in target ? /Id$/.test(target.property) : false;
+    return (rec) =>
+      asList(read(rec)).some((v) => {
+        const path = refersToProject ? this.projectsById.get(v as number)?.path : v;
+        return typeof path === 'string' && pathWildcard(pattern, path.toLowerCase());
+      });
+  }
+
+  private criterion(keyword: string, values: readonly string[]): Test {
+    const criterion = this.language.criteria.find((c) => c.keyword === keyword) as QueryCriterionSpec;
+    const selects = criterion.selects;
+    if ('refused' in selects) throw new Refused('criterion', {}, { status: 500, text: selects.refused });
+    if ('orders' in selects) return () => true;
+    if ('in' in selects) {
+      return (rec) => selects.in.includes((targetValue(rec, selects.target) ?? null) as string | number | boolean | null);
+    }
+    const read = (rec: Rec) => targetValue(rec, selects.target);
+    if ('user' in selects) {
+      const ids = criterion.takesValues ? values.map((v) => this.user(v)) : [this.caller()];
+      return (rec) => ids.some((id) => id !== undefined && asList(read(rec)).includes(id));
+    }
+    const field: QueryFieldSpec = { name: keyword, operators: ['is'], target: selects.target, match: selects.match, about: criterion.about };
+    const mode = keyword === 'before' ? 'before' : keyword.startsWith('not ') ? 'not-since' : 'after';
+    const tests = values.map((value) => (selects.match === 'date' ? this.dateTest(value, read, mode) : this.valueTest(field, 'is', value, read)));
+    return (rec) => tests.some((t) => t(rec));
+  }
+
+  /** A criterion comparing a date: after it, before it, or not since it (before it, or never). */
+  private dateTest(value: string, read: (rec: Rec) => unknown, mode: 'after' | 'before' | 'not-since'): Test {
+    const time = this.date(value);
+    return (rec) => {
+      const got = read(rec);
+      const at = typeof got === 'string' ? Date.parse(got) : undefined;
+      if (mode === 'not-since') return at === undefined || at < time;
+      return at !== undefined && (mode === 'before' ? at < time : at > time);
+    };
+  }
+
+  private caller(): number | undefined {
+    return this.world.caller === undefined ? undefined : this.usersByName.get(this.world.caller);
+  }
+
+  private user(name: string): number {
+    const id = this.usersByName.get(name);
+    if (id === undefined) throw new Refused('user', { value: name });
+    return id;
+  }
+
+  private number(value: string): number {
+    const text = value.startsWith('#') ? value.slice(1) : value;
+    if (!/^[+-]?\d{1,18}$/.test(text)) throw new Refused('number', { value });
+    return Number(text);
+  }
+
+  private date(value: string): number {
+    const time = parseQueryDate(value, this.world.now);
+    if (time === undefined) throw new Refused('date', { value });
+    return time;
+  }
+
+  /** `acme/webapp#100` or `WEB-100`: the project's id and the number. */
+  private reference(text: string): { projectId: number; number: number } {
+    const hash = text.indexOf('#');
+    if (hash >= 0) {
+      const path = text.slice(0, hash);
+      if (path === '') throw new Refused('reference-form', { value: text });
+      const project = this.world.projects.find((p) => p.path.toLowerCase() === path.toLowerCase());
+      if (!project) throw new Refused('reference', { value: path });
+      return { projectId: project.id, number: this.number(text.slice(hash + 1)) };
+    }
+    const dash = text.indexOf('-');
+    if (dash >= 0) {
+      const key = text.slice(0, dash);
+      const project = this.world.projects.find((p) => p.key === key);
+      if (!project) throw new Refused('reference', { value: key });
+      return { projectId: project.id, number: this.number(text.slice(dash + 1)) };
+    }
+    throw new Refused('reference-form', { value: text });
+  }
+}
+
+/** Sorts by the `order by` terms (nulls last, stable); refuses an unknown field. */
+function orderBy(language: QueryLanguageSpec, terms: ReadonlyArray<{ field: string; direction?: 'asc' | 'desc' }>): ((a: Rec, b: Rec) => number) | undefined {
+  if (terms.length === 0) return undefined;
+  const keys = terms.map((term) => {
+    const spec = language.orderBy.find((o) => o.field === term.field);
+    if (!spec) throw new Refused('order', { field: term.field });
+    const descending = term.direction ? term.direction === 'desc' : spec.descendingByDefault === true;
+    return { target: spec.target, descending };
+  });
+  const comparable = (value: unknown): number | string | undefined => {
+    if (value === null || value === undefined) return undefined;
+    if (typeof value === 'number') return value;
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return Date.parse(value);
+    return String(value);
+  };
+  return (a, b) => {
+    for (const { target, descending } of keys) {
+      const [x, y] = [comparable(targetValue(a, target)), comparable(targetValue(b, target))];
+      if (x === y) continue;
+      if (x === undefined) return 1;
+      if (y === undefined) return -1;
+      const order = x < y ? -1 : 1;
+      return descending ? -order : order;
+    }
+    return 0;
+  };
+}
+
+/** The records the query selects, in its order; or the refusal the release answers with. */
+export function runQuery(language: QueryLanguageSpec, text: string | undefined, records: readonly Rec[], world: QueryWorld): QueryOutcome {
+  if (text === undefined) return { records: [...records] };
+  let parsed;
+  try {
+    parsed = parserFor(language).parse(text);
+  } catch {
+    return { refusal: refusalOf(language, new Refused('syntax', {})) };
+  }
+  try {
+    const compiler = new Compiler(language, world, records);
+    const tests = [...(parsed.criteria ? [compiler.compile(parsed.criteria)] : []), ...(parsed.list ?? []).map((node) => compiler.compile(node))];
+    const compare = orderBy(language, parsed.order);
+    const selected = records.filter((record) => tests.every((test) => test(record)));
+    return { records: compare ? selected.sort(compare) : selected };
+  } catch (error) {
+    if (error instanceof Refused) return { refusal: refusalOf(language, error) };
+    throw error;
+  }
+}
+
+export type { QueryMatch };

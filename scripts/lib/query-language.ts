@@ -1,0 +1,129 @@
+/**
+ * Writes a query parameter's description from its query language (spec/queries/), so what a
+ * reader is told and what the mock parses (`x-onedev-query-language`) come from one source.
+ * The language handed in is one release's: select-release.ts has resolved every lifespan.
+ */
+import type { QueryCriterionSpec, QueryLanguageSpec, QueryMatch, QueryRefusalKind } from '../../spec/model.js';
+import { VALUELESS_QUERY_OPERATORS } from '../../spec/model.js';
+
+/** The extension a query parameter carries its language in. */
+export const QUERY_LANGUAGE_EXTENSION = 'x-onedev-query-language';
+
+const code = (text: string): string => `\`${text}\``;
+
+/** What a quoted value of this kind looks like, for the examples of the text. */
+export function placeholder(match: QueryMatch | 'user'): string {
+  switch (match) {
+    case 'user':
+      return '<login name>';
+    case 'reference':
+      return '<project path>#<number>';
+    case 'path':
+      return '<project path>';
+    case 'date':
+      return '<date>';
+    case 'label':
+      return '<label>';
+    case 'number':
+      return '<number>';
+    default:
+      return '<value>';
+  }
+}
+
+const MATCH_WORDS: Record<QueryMatch, string> = {
+  wildcard: 'case-insensitive, `*` for any text',
+  path: '`*` within one level of the path, `**` across levels',
+  contains: 'case-insensitive',
+  exact: 'exactly',
+  number: 'a whole number',
+  date: 'a date such as `2025-06-01` or `2025-06-01 14:30`, or a relative one such as `3 days ago`, `yesterday` or `today`',
+  user: 'a login name',
+  label: 'a label name',
+  state: 'a state name',
+  reference: '`acme/webapp#100` or `WEB-100`',
+  choice: 'one of the listed values',
+  name: 'a name',
+};
+
+function criterionText(c: QueryCriterionSpec): string {
+  if (c.form === 'between-revisions') return `${code('fixed between <revision> and <revision>')} (a revision is ${code('build "<project path>#<number>"')}, ${code('branch "<name>"')}, ${code('tag "<name>"')} or ${code('commit "<hash>"')}: ${c.about})`;
+  if (c.form === 'link-match') return `${code('any "<link>" matching (<criteria>)')} and ${code('all "<link>" matching (<criteria>)')} (${c.about.replace(/^`[^`]*` or `[^`]*`: /, '')})`;
+  const selects = c.selects;
+  const kind: QueryMatch | 'user' | undefined = 'user' in selects ? 'user' : 'match' in selects ? selects.match : undefined;
+  const written = c.takesValues ? `${c.keyword} "${placeholder(kind ?? 'exact')}"` : c.keyword;
+  return `${code(written)} (${c.about})`;
+}
+
+const REFUSAL_WORDS: Record<QueryRefusalKind, string> = {
+  syntax: 'a query that does not parse',
+  'unknown-field': 'an unknown field',
+  operator: 'an operator the field does not take',
+  order: 'an unknown `order by` field',
+  user: 'an unknown login name',
+  label: 'an undefined label',
+  number: 'a value that is not a number where one is needed',
+  date: 'a date the server cannot read',
+  reference: 'a reference to a project that does not exist',
+  'reference-form': 'a reference without its project',
+  choice: 'a value outside a field\'s choices',
+  criterion: 'a criterion about a web page\'s context',
+};
+
+function refusalsText(language: QueryLanguageSpec): string {
+  const parts = language.refusals.map((r) => `${REFUSAL_WORDS[r.kind]}, ${r.status} (${code(r.message.replaceAll('{field}', '<field>').replaceAll('{operator}', '<operator>').replaceAll('{value}', '<value>'))})`);
+  const refused = language.criteria.filter((c) => 'refused' in c.selects);
+  if (refused.length > 0) parts.push(`${refused.map((c) => code(c.keyword)).join(', ')} (about a web page's context), 500 (${code("Criteria '<criterion>' is not supported here")})`);
+  return `Refused: ${parts.join('; ')}.`;
+}
+
+function entityText(language: QueryLanguageSpec): string[] {
+  const out: string[] = [];
+  const fields = language.fields.map((f) => {
+    const ops = f.operators.map((op) => code(typeof op === 'string' ? op : op.operator)).join(', ');
+    const compare = f.match === 'choice' && f.choices ? `one of ${Object.keys(f.choices).map(code).join(', ')}` : MATCH_WORDS[f.match];
+    return `${code(f.name)} (${ops}; ${f.about}; ${compare})`;
+  });
+  if (fields.length > 0) {
+    out.push(`Fields, written in double quotes before an operator: ${fields.join('; ')}${language.settingsFields ? `; and ${language.settingsFields}` : ''}.`);
+    const valueless = VALUELESS_QUERY_OPERATORS.map(code).join(', ');
+    out.push(
+      `An operator other than ${valueless} takes one or more quoted values separated by commas (${code(`"${language.fields[0]!.name}" is "a", "b"`)}): any of them may match, and ${code('is not')} excludes them all. ${code('is me')} and ${code('is not me')} compare with the caller.`,
+    );
+  }
+  const plain = language.criteria.filter((c) => !('refused' in c.selects));
+  if (plain.length > 0) out.push(`Criteria without a field: ${plain.map(criterionText).join(', ')}.`);
+  const tokens = language.tokens.map((t) => {
+    const written = t.token === 'reference' ? 'acme/webapp#100' : t.token === 'number' ? '#100' : '~text~';
+    return `${code(written)} (${t.about})`;
+  });
+  if (tokens.length > 0) out.push(`Bare criteria: ${tokens.join(', ')}.`);
+  out.push('Combine criteria with `and` and `or` (`and` binds tighter), `not(<criteria>)` and parentheses.');
+  if (language.orderBy.length > 0) {
+    const orders = language.orderBy.map((o) => `${code(o.field)}${o.descendingByDefault ? ' (descending unless `asc`)' : ''}`);
+    out.push(`Sort with ${code('order by "<field>" asc')} or ${code('desc')} at the end, several fields separated by commas, by ${orders.join(', ')}; without it, ${language.defaultOrder}.`);
+  }
+  out.push(
+    'Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\\"` for a quote, `\\\\` for a backslash).',
+  );
+  return out;
+}
+
+function commitText(language: QueryLanguageSpec): string[] {
+  const criteria = language.criteria.map((c) => {
+    const written = c.takesValues ? `${c.keyword}(${placeholder('match' in c.selects ? c.selects.match : 'exact')})` : c.keyword;
+    return `${code(written)}${c.range ? ' (may follow `since` or `until`)' : ''}: ${c.about}`;
+  });
+  return [
+    `Criteria, separated by spaces, each value in parentheses right after its keyword (several values in a row, ${code('path(src)(docs)')}, match any of them): ${criteria.join('; ')}.`,
+    ...(language.tokens.some((t) => t.token === 'fuzzy') ? ['`~text~` finds the text in the message.'] : []),
+    `Without an order keyword, ${language.defaultOrder}. A backslash in a value escapes the next character (\`\\)\` for a parenthesis).`,
+  ];
+}
+
+/** The text appended to the parameter's own description. */
+export function describeQueryLanguage(language: QueryLanguageSpec): string {
+  const body = language.syntax === 'commit' ? commitText(language) : entityText(language);
+  const examples = language.examples.length > 0 ? [`Examples: ${language.examples.map(code).join('; ')}.`] : [];
+  return [...body, ...examples, refusalsText(language)].join(' ');
+}

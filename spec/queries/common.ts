@@ -1,0 +1,71 @@
+/**
+ * What the entity query languages share: how a release refuses a query, and the reaction counts.
+ * Statuses follow OneDev's exception handlers: until v16.5.2 the list resources wrapped a parse
+ * failure in "Error parsing query" (400, then 406 from v12.0.9), but a handler for the wrapped
+ * cause (a field the language lacks, a user it cannot find, ...) answers first when there is one.
+ */
+import type { QueryFieldSpec, QueryOperator, QueryOrderSpec, QueryRefusalSpec } from '../model.js';
+import type { Lifespan } from '../releases.js';
+
+export const SYNTAX_REFUSALS: readonly QueryRefusalSpec[] = [
+  { kind: 'syntax', until: 'v12.0.9', status: 400, message: 'Error parsing query' },
+  { kind: 'syntax', since: 'v12.0.9', until: 'v16.5.2', status: 406, message: 'Error parsing query' },
+  { kind: 'syntax', since: 'v16.5.2', status: 406, message: 'Invalid query' },
+];
+
+/** Refusals of the languages of the web UI's lists (pull requests, builds, packages, issues, ...). */
+export const ENTITY_REFUSALS: readonly QueryRefusalSpec[] = [
+  ...SYNTAX_REFUSALS,
+  { kind: 'unknown-field', status: 500, message: 'Field not found: {field}' },
+  { kind: 'operator', status: 500, message: "Field '{field}' is not applicable for operator '{operator}'" },
+  { kind: 'order', until: 'v15.1.0', status: 500, message: 'Can not order by field: {field}' },
+  { kind: 'order', since: 'v15.1.0', status: 500, message: 'Cannot order by field: {field}' },
+  { kind: 'user', until: 'v15.1.0', status: 500, message: 'Unable to find user with login: {value}' },
+  { kind: 'user', since: 'v15.1.0', status: 404, message: 'Unable to find user with login: {value}' },
+  { kind: 'label', until: 'v15.1.0', status: 500, message: 'Undefined label: {value}' },
+  { kind: 'label', since: 'v15.1.0', status: 404, message: 'Undefined label: {value}' },
+  { kind: 'number', until: 'v15.1.0', status: 500, message: 'Invalid number: {value}' },
+  { kind: 'number', since: 'v15.1.0', status: 406, message: 'Invalid number: {value}' },
+  { kind: 'date', until: 'v15.1.0', status: 500, message: 'Unrecognized date: {value}' },
+  { kind: 'date', since: 'v15.1.0', status: 406, message: 'Unrecognized date: {value}' },
+  { kind: 'reference', until: 'v13.0.7', status: 500, message: 'Reference project not found: {value}' },
+  { kind: 'reference', since: 'v13.0.7', status: 406, message: 'Reference project not found: {value}' },
+  { kind: 'reference-form', until: 'v13.0.7', status: 500, message: 'Invalid entity reference: {value}' },
+  { kind: 'reference-form', since: 'v13.0.7', until: 'v13.1.0', status: 406, message: 'Invalid entity reference: {value}' },
+  { kind: 'reference-form', since: 'v13.1.0', status: 406, message: 'Reference project not specified: {value}' },
+  // A choice the server does not know fails a Java enum lookup, which no handler maps.
+  { kind: 'choice', until: 'v12.0.9', status: 400, message: 'Error parsing query' },
+  { kind: 'choice', since: 'v12.0.9', until: 'v16.5.2', status: 406, message: 'Error parsing query' },
+  { kind: 'choice', since: 'v16.5.2', status: 500, message: 'Server Error' },
+];
+
+/** The comparison operators of counts. */
+export const COUNT_OPERATORS: readonly QueryOperator[] = ['is', 'is not', 'is greater than', 'is less than'];
+
+/** The reaction counts of pull requests and issues: the rocket became a tick in v15.1.0. */
+const REACTIONS: ReadonlyArray<{ name: string; property: string } & Lifespan> = [
+  { name: 'Reaction: Thumbs Up Count', property: 'thumbsUpCount' },
+  { name: 'Reaction: Thumbs Down Count', property: 'thumbsDownCount' },
+  { name: 'Reaction: Smile Count', property: 'smileCount' },
+  { name: 'Reaction: Tada Count', property: 'tadaCount' },
+  { name: 'Reaction: Confused Count', property: 'confusedCount' },
+  { name: 'Reaction: Heart Count', property: 'heartCount' },
+  { name: 'Reaction: Rocket Count', property: 'rocketCount', until: 'v15.1.0' },
+  { name: 'Reaction: Eyes Count', property: 'eyesCount' },
+  { name: 'Reaction: Tick Count', property: 'tickCount', since: 'v15.1.0' },
+];
+
+export function reactionFields(): QueryFieldSpec[] {
+  return REACTIONS.map(({ name, property, ...span }) => ({
+    name,
+    ...span,
+    operators: COUNT_OPERATORS,
+    target: { property },
+    match: 'number',
+    about: `how many gave the reaction \`${name.slice('Reaction: '.length, -' Count'.length).toLowerCase()}\``,
+  }));
+}
+
+export function reactionOrders(): QueryOrderSpec[] {
+  return REACTIONS.map(({ name, property, ...span }) => ({ field: name, ...span, target: { property }, descendingByDefault: true }));
+}

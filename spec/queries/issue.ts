@@ -1,0 +1,89 @@
+/** IssueQuery: the language of the web UI's issue list, as `GET /issues` reads it. */
+import type { QueryCriterionSpec, QueryLanguageSpec } from '../model.js';
+import { COUNT_OPERATORS, ENTITY_REFUSALS, reactionFields, reactionOrders } from './common.js';
+
+/** Criteria about the page a query runs on (its build, commit, branch, issue): the REST API has none. */
+const context = (keyword: string, about: string, span: { since?: 'v15.1.0' } = {}): QueryCriterionSpec => ({
+  keyword,
+  ...span,
+  selects: { refused: `Criteria '${keyword}' is not supported here` },
+  about,
+});
+
+export const issueQuery: QueryLanguageSpec = {
+  list: 'issue',
+  records: 'issues',
+  fields: [
+    { name: 'Project', operators: ['is', 'is not'], target: { property: 'projectId' }, match: 'path', about: 'path of the project' },
+    { name: 'Number', until: 'v16.0.0', operators: COUNT_OPERATORS, target: { property: 'number' }, match: 'reference', about: 'the issue with this number in that project (`acme/webapp#100` or `WEB-100`)' },
+    { name: 'Number', since: 'v16.0.0', operators: COUNT_OPERATORS, target: { property: 'number' }, match: 'number', about: 'the number, in any project' },
+    { name: 'State', operators: ['is', 'is not', 'is before', 'is after'], target: { property: 'state' }, match: 'state', about: 'the state (`is before` and `is after` follow the workflow order)' },
+    { name: 'Title', operators: ['contains'], target: { property: 'title' }, match: 'contains', about: 'words of the title' },
+    { name: 'Description', operators: ['contains'], target: { property: 'description' }, match: 'contains', about: 'words of the description' },
+    { name: 'Comment', operators: ['contains'], target: { relation: 'comment texts' }, match: 'contains', about: 'words of a comment' },
+    { name: 'Submit Date', operators: ['is since', 'is until'], target: { property: 'submitDate' }, match: 'date', about: 'when it was opened' },
+    { name: 'Last Activity Date', operators: ['is since', 'is until'], target: { property: 'lastActivity.date' }, match: 'date', about: 'when anything last happened to it' },
+    { name: 'Iteration', operators: ['is', 'is not', 'is empty', 'is not empty'], target: { relation: 'iterations' }, match: 'name', about: 'an iteration it is scheduled in' },
+    { name: 'Estimated Time', operators: COUNT_OPERATORS, target: { relation: 'estimated hours' }, match: 'number', about: 'estimated working hours, subtasks included' },
+    { name: 'Spent Time', operators: COUNT_OPERATORS, target: { relation: 'spent hours' }, match: 'number', about: 'working hours spent, subtasks included' },
+    { name: 'Progress', operators: ['is greater than', 'is less than'], target: { relation: 'progress' }, match: 'number', about: 'spent time as a percentage of the estimate' },
+    { name: 'Vote Count', operators: COUNT_OPERATORS, target: { property: 'voteCount' }, match: 'number', about: 'how many votes it has' },
+    { name: 'Comment Count', operators: COUNT_OPERATORS, target: { property: 'commentCount' }, match: 'number', about: 'how many comments it has' },
+    ...reactionFields(),
+    // The custom fields of a fresh server's issue settings.
+    { name: 'Type', operators: ['is', 'is not', 'is empty', 'is not empty'], target: { relation: 'field Type' }, match: 'exact', about: 'a custom choice field of a fresh server (`Bug`, `Task`, ...)' },
+    { name: 'Priority', operators: ['is', 'is not', 'is empty', 'is not empty'], target: { relation: 'field Priority' }, match: 'exact', about: 'a custom choice field of a fresh server (`Minor`, `Normal`, `Major`, `Critical`)' },
+    { name: 'Assignees', operators: ['is', 'is not', 'is me', 'is not me', 'is empty', 'is not empty'], target: { relation: 'field Assignees' }, match: 'user', about: 'a custom user field of a fresh server' },
+  ],
+  settingsFields:
+    'every other custom field of the server\'s issue settings: `is` and `is not` for each, `contains` for text, ' +
+    '`is since`/`is until` for dates, `is greater than`/`is less than` for numbers and single choices, ' +
+    '`is me`/`is not me` for users, `is empty`/`is not empty` for all',
+  criteria: [
+    { keyword: 'confidential', selects: { target: { property: 'confidential' }, in: [true] }, about: 'confidential' },
+    { keyword: 'submitted by me', selects: { target: { property: 'submitterId' }, user: true }, about: 'opened by the caller' },
+    { keyword: 'submitted by', takesValues: true, selects: { target: { property: 'submitterId' }, user: true }, about: 'opened by them' },
+    { keyword: 'watched by me', selects: { target: { relation: 'watchers' }, user: true }, about: 'the caller watches it' },
+    { keyword: 'watched by', takesValues: true, selects: { target: { relation: 'watchers' }, user: true }, about: 'they watch it' },
+    { keyword: 'ignored by me', selects: { target: { relation: 'ignorers' }, user: true }, about: 'the caller ignores it' },
+    { keyword: 'ignored by', takesValues: true, selects: { target: { relation: 'ignorers' }, user: true }, about: 'they ignore it' },
+    { keyword: 'commented by me', selects: { target: { relation: 'commenters' }, user: true }, about: 'the caller commented on it' },
+    { keyword: 'commented by', takesValues: true, selects: { target: { relation: 'commenters' }, user: true }, about: 'they commented on it' },
+    { keyword: 'mentioned me', selects: { target: { relation: 'mentioned' }, user: true }, about: 'the caller is mentioned in it' },
+    { keyword: 'mentioned', takesValues: true, selects: { target: { relation: 'mentioned' }, user: true }, about: 'they are mentioned in it' },
+    { keyword: 'fixed in commit', takesValues: true, selects: { target: { relation: 'fix commits' }, match: 'exact' }, about: 'a commit (full hash) fixes it' },
+    { keyword: 'fixed in build', takesValues: true, selects: { target: { relation: 'fix builds' }, match: 'reference' }, about: 'the build (`acme/webapp#2031`) includes its fix' },
+    { keyword: 'fixed in pull request', takesValues: true, selects: { target: { relation: 'fix pull requests' }, match: 'reference' }, about: 'the pull request (`acme/webapp#42`) fixes it' },
+    { keyword: 'fixed between', form: 'between-revisions', selects: { target: { relation: 'fix revisions' }, match: 'exact' }, about: 'fixed after the first revision and by the second, e.g. `fixed between tag "v4.1.0" and branch "main"`' },
+    { keyword: 'has any', takesValues: true, selects: { target: { relation: 'link names' }, match: 'exact' }, about: 'it has a link of this name' },
+    { keyword: 'matching', form: 'link-match', selects: { target: { relation: 'links' }, match: 'name' }, about: '`any "<link>" matching (<criteria>)` or `all "<link>" matching (<criteria>)`: some, or every, issue it links to under that name matches' },
+    context('fixed in current commit', 'the commit shown on the page fixes it'),
+    context('fixed in current build', 'the build shown on the page includes its fix'),
+    context('fixed in current pull request', 'the pull request shown on the page fixes it'),
+    context('referenced in current branch', 'the branch shown on the page mentions it', { since: 'v15.1.0' }),
+    context('current issue', 'the issue shown on the page'),
+  ],
+  tokens: [
+    { token: 'reference', until: 'v16.0.0', about: 'the issue with that number, e.g. `acme/webapp#100` or `WEB-100`' },
+    { token: 'reference', since: 'v16.0.0', about: 'the issue with that number in that project, e.g. `acme/webapp#100` or `WEB-100`' },
+    { token: 'number', since: 'v16.0.0', about: 'the issues with that number in any project, e.g. `#100`' },
+    { token: 'fuzzy', about: 'the text in the title, description or comments', searches: ['title', 'description'] },
+  ],
+  orderBy: [
+    { field: 'Vote Count', target: { property: 'voteCount' }, descendingByDefault: true },
+    { field: 'Comment Count', target: { property: 'commentCount' }, descendingByDefault: true },
+    { field: 'Number', target: { property: 'number' } },
+    { field: 'State', target: { property: 'stateOrdinal' } },
+    { field: 'Submit Date', target: { property: 'submitDate' }, descendingByDefault: true },
+    { field: 'Project', target: { property: 'projectId' } },
+    { field: 'Last Activity Date', target: { property: 'lastActivity.date' }, descendingByDefault: true },
+    { field: 'Estimated Time', target: { relation: 'estimated hours' } },
+    { field: 'Spent Time', target: { relation: 'spent hours' } },
+    { field: 'Progress', target: { relation: 'progress' } },
+    { field: 'Board Position', target: { property: 'boardPosition' } },
+    ...reactionOrders(),
+  ],
+  defaultOrder: 'the most recently active first',
+  refusals: ENTITY_REFUSALS,
+  examples: ['"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc', 'submitted by me or "Assignees" is me'],
+};

@@ -1,0 +1,71 @@
+/**
+ * What a receiver needs to know of a release's web hooks, read from its OpenAPI description: each
+ * event's `WebHook.EventType` and payload properties, and whether payloads name their event in
+ * `type`. The build reads every published release with it (generated/webhooks.ts); a program can
+ * read the description of any other tag with `webhookTableOf` and give it to `receiveWebhook`.
+ */
+
+/** One event of a release. */
+export interface WebhookEventInfo {
+  /** The `WebHook.EventType` constant that selects it, e.g. `PULL_REQUEST`. */
+  readonly eventType: string;
+  /** The payload's properties, sorted (OneDev writes every one, nulls included). */
+  readonly properties: readonly string[];
+}
+
+/** A release's events, by event class name. */
+export interface WebhookTable {
+  /** Payloads carry `type`, the event class name (OneDev 14.1.4 and later). */
+  readonly typed: boolean;
+  readonly events: Readonly<Record<string, WebhookEventInfo>>;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function resolve(doc: Json, value: unknown): unknown {
+  let current = value;
+  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops += 1) {
+    if (hops > 32) return undefined;
+    current = current.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
+  }
+  return current;
+}
+
+/** The table and what kept an event out of it (each problem names the event). */
+export function readWebhooks(doc: unknown): { table: WebhookTable; problems: string[] } {
+  const problems: string[] = [];
+  const events: Record<string, WebhookEventInfo> = {};
+  const typedness = new Set<boolean>();
+  const webhooks = isObject(doc) && isObject(doc.webhooks) ? doc.webhooks : {};
+  for (const [name, item] of Object.entries(webhooks)) {
+    const post = isObject(item) ? item.post : undefined;
+    const eventType = isObject(post) ? post['x-onedev-event-type'] : undefined;
+    const body = isObject(post) ? resolve(doc as Json, post.requestBody) : undefined;
+    const content = isObject(body) && isObject(body.content) ? body.content['application/json'] : undefined;
+    const schema = isObject(content) ? resolve(doc as Json, content.schema) : undefined;
+    if (typeof eventType !== 'string' || !isObject(schema) || !isObject(schema.properties)) {
+      problems.push(`web hook ${name}: no POST with an event type and a JSON object payload`);
+      continue;
+    }
+    const type = resolve(doc as Json, schema.properties.type);
+    const names = isObject(type) ? (type.const !== undefined ? [type.const] : type.enum) : undefined;
+    const typed = Array.isArray(names) && names.length === 1 && names[0] === name;
+    if (isObject(type) && !typed) problems.push(`web hook ${name}: its payload's \`type\` is not the constant "${name}"`);
+    typedness.add(typed);
+    events[name] = { eventType, properties: Object.keys(schema.properties).sort() };
+  }
+  if (typedness.size > 1) problems.push('web hooks: some payloads carry `type` and some do not');
+  return { table: { typed: typedness.has(true) && typedness.size === 1, events }, problems };
+}
+
+/** A release's table from its description; throws a TypeError listing what it could not read. */
+export function webhookTableOf(doc: unknown): WebhookTable {
+  const { table, problems } = readWebhooks(doc);
+  if (problems.length > 0) throw new TypeError(`The description's web hooks cannot be read:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  return table;
+}

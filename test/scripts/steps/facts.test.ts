@@ -1,0 +1,155 @@
+/**
+ * The facts step: regions between markers are rewritten from the descriptions, the rest of a file
+ * is kept byte for byte, and a marker problem stops the build naming the file, the marker and the line.
+ */
+import type { OpenAPIObject, ParameterObject } from 'openapi3-ts/oas31';
+import { describe, expect, it } from 'vitest';
+import { rewriteRegions } from '../../../scripts/lib/facts/regions.js';
+import { FactRegionError, REQUIRED_FACTS, factFiles, renderFacts } from '../../../scripts/lib/steps/facts.js';
+import { CHANGELOG_FILE } from '../../../scripts/lib/steps/changelog.js';
+import { committedDocument, operationsOf, resolveRef, ROOT, SUPPORTED_RELEASES, type SupportedRelease } from '../../helpers.js';
+
+const render = (name: string) => (name === 'answer' ? '| a |\n| --- |\n| 42 |' : undefined);
+
+function rewrite(text: string) {
+  const problems: string[] = [];
+  const result = rewriteRegions('docs/x.md', text, render, problems);
+  return { ...result, problems };
+}
+
+describe('regions', () => {
+  it('replaces what lies between the markers and keeps everything else', () => {
+    const text = 'intro\n<!-- facts:answer -->\nstale\n<!-- /facts:answer -->\noutro\n';
+    const { text: out, regions, problems } = rewrite(text);
+    expect(problems).toEqual([]);
+    expect(regions).toEqual(['answer']);
+    expect(out).toBe('intro\n<!-- facts:answer -->\n\n| a |\n| --- |\n| 42 |\n\n<!-- /facts:answer -->\noutro\n');
+    expect(rewrite(out).text).toBe(out);
+  });
+
+  it('ignores marker lines inside fenced code and markers that share a line with other text', () => {
+    const text = '```md\n<!-- facts:answer -->\n```\nSee `<!-- facts:answer -->` above.\n';
+    expect(rewrite(text)).toEqual({ text, regions: [], problems: [] });
+  });
+
+  it.each([
+    ['an opening marker without its closing one', 'a\n<!-- facts:answer -->\nb\n', 'docs/x.md:2: <!-- facts:answer --> has no <!-- /facts:answer -->'],
+    ['a closing marker without an opening one', 'a\n<!-- /facts:answer -->\n', 'docs/x.md:2: <!-- /facts:answer --> closes a region that was not opened'],
+    [
+      'a doubled region',
+      '<!-- facts:answer -->\n<!-- /facts:answer -->\n<!-- facts:answer -->\n<!-- /facts:answer -->\n',
+      'docs/x.md:3: <!-- facts:answer --> appears twice in the file',
+    ],
+    [
+      'a region opened inside another',
+      '<!-- facts:answer -->\n<!-- facts:other -->\n<!-- /facts:other -->\n',
+      'docs/x.md:2: <!-- facts:other --> opens inside <!-- facts:answer --> (line 1), which is not closed',
+    ],
+    ['a mismatched closing marker', '<!-- facts:answer -->\n<!-- /facts:other -->\n', 'docs/x.md:2: <!-- /facts:other --> closes <!-- facts:answer --> (line 1)'],
+    ['an unknown fact', '<!-- facts:nonsense -->\n<!-- /facts:nonsense -->\n', 'docs/x.md:1: <!-- facts:nonsense --> names no fact the build knows'],
+  ])('reports %s with the file, line and marker, and changes nothing', (_, text, problem) => {
+    const { text: out, problems } = rewrite(text);
+    expect(problems).toContain(problem);
+    expect(out).toBe(text);
+  });
+});
+
+describe('the facts step', () => {
+  const docs = new Map<SupportedRelease, OpenAPIObject>(SUPPORTED_RELEASES.map((tag) => [tag, committedDocument(tag)]));
+  const withRequired = (files: Record<string, string>) => {
+    const all: Record<string, string> = {};
+    for (const [file, names] of Object.entries(REQUIRED_FACTS)) {
+      all[file] = names.map((name) => `<!-- facts:${name} -->\n<!-- /facts:${name} -->\n`).join('\n');
+    }
+    return { ...all, ...files };
+  };
+  const run = (files: Record<string, string>) => renderFacts(docs, Object.keys(files), (file) => files[file]!);
+  const problemsOf = (files: Record<string, string>): readonly string[] => {
+    try {
+      run(files);
+    } catch (error) {
+      if (error instanceof FactRegionError) return error.problems;
+      throw error;
+    }
+    throw new Error('accepted broken markers');
+  };
+
+  it('rewrites the files with regions and leaves the others out', () => {
+    const artifacts = run(withRequired({ 'docs/plain.md': '# no tables here\n' }));
+    expect(artifacts.map((a) => a.path).sort()).toEqual(Object.keys(REQUIRED_FACTS).sort());
+    const readme = artifacts.find((a) => a.path === 'README.md')!.content;
+    for (const tag of SUPPORTED_RELEASES) expect(readme).toMatch(new RegExp(`^\\| ${tag.replaceAll('.', '\\.')}( \\(default\\))? \\| \\d+ \\| \\d+ \\| \\d+ \\|$`, 'm'));
+  });
+
+  it('refuses a file that lost a table it must carry, naming the file and the marker', () => {
+    expect(problemsOf(withRequired({ 'docs/paging.md': '# Paging\n' }))).toEqual([
+      'docs/paging.md: has no <!-- facts:page-limits --> region; the page-limits table belongs there',
+    ]);
+    const files = withRequired({});
+    delete files['docs/errors.md'];
+    expect(problemsOf(files)).toEqual(['docs/errors.md: missing; it must carry <!-- facts:refusals -->, <!-- facts:error-statuses -->']);
+  });
+
+  it('says which file and marker broke, in a message for people', () => {
+    try {
+      run(withRequired({ 'docs/guide.md': 'x\n<!-- facts:raw-text -->\n' }));
+      throw new Error('accepted an unclosed region');
+    } catch (error) {
+      expect(error).toBeInstanceOf(FactRegionError);
+      expect((error as Error).message).toBe(
+        'The generated regions of README.md and docs/ have 1 problem(s):\n  - docs/guide.md:2: <!-- facts:raw-text --> has no <!-- /facts:raw-text -->',
+      );
+    }
+  });
+
+  /** A rendered table as rows of cells, keyed by its header. */
+  const tableOf = (file: string, marker: string) => {
+    const text = run(withRequired({})).find((a) => a.path === file)!.content;
+    const region = text.slice(text.indexOf(`<!-- facts:${marker} -->`), text.indexOf(`<!-- /facts:${marker} -->`));
+    const rows = region.split('\n').filter((l) => l.startsWith('|')).map((l) => l.slice(2, -2).split(' | '));
+    const head = rows[0]!.map((h) => h.replace(' (default)', ''));
+    return rows.slice(2).map((cells) => Object.fromEntries(head.map((h, i) => [h, cells[i] ?? ''])));
+  };
+  const isRawText = (value: unknown) => (value as Record<string, unknown> | undefined)?.['x-onedev-raw-text'] === true;
+
+  it('marks in each release column exactly the operations whose body or answer that release marks raw text', () => {
+    const rows = tableOf('docs/codegen.md', 'raw-text').filter((r) => r.route!.startsWith('`'));
+    for (const tag of SUPPORTED_RELEASES) {
+      const doc = docs.get(tag)!;
+      const expected = operationsOf(doc)
+        .filter(({ operation }) => isRawText(resolveRef(doc, operation.requestBody)) || isRawText(resolveRef(doc, operation.responses?.['200'])))
+        .map(({ method, path }) => `\`${method} ${path}\``);
+      expect(rows.filter((r) => r[tag] === '✓').map((r) => r.route).sort(), tag).toEqual(expected.sort());
+    }
+  });
+
+  it("gives each read's page limit at each release as its count parameter states it", () => {
+    const rows = tableOf('docs/paging.md', 'page-limits');
+    for (const tag of SUPPORTED_RELEASES) {
+      const doc = docs.get(tag)!;
+      for (const { method, path, operation } of operationsOf(doc)) {
+        const count = (operation.parameters ?? []).map((p) => resolveRef<ParameterObject>(doc, p)).find((p) => p.in === 'query' && p.name === 'count');
+        if (method !== 'GET' || !count) continue;
+        const nonAdmin = count['x-onedev-non-admin-maximum'];
+        const everyone = (count.schema as { maximum?: number }).maximum;
+        const expected = nonAdmin !== undefined ? `${nonAdmin} (non-admins)` : everyone !== undefined ? String(everyone) : 'none';
+        expect(rows.find((r) => r.route === `\`GET ${path}\``)?.[tag], `${tag} GET ${path}`).toBe(expected);
+      }
+    }
+  });
+
+  it("gives the bad-query row each release's query-refusal status", () => {
+    const row = tableOf('docs/errors.md', 'refusals').find((r) => r.refused!.startsWith('a bad query parameter'))!;
+    for (const tag of SUPPORTED_RELEASES) {
+      expect(row[tag], tag).toBe(String((docs.get(tag) as unknown as Record<string, unknown>)['x-onedev-query-refusal-status']));
+    }
+  });
+
+  it('reads README.md and the Markdown under docs/, but not the changelog the build writes whole', () => {
+    const files = factFiles(ROOT);
+    expect(files[0]).toBe('README.md');
+    expect(files).toEqual(expect.arrayContaining(Object.keys(REQUIRED_FACTS)));
+    expect(files).toContain('docs/guides/README.md');
+    expect(files).not.toContain(CHANGELOG_FILE);
+  });
+});
