@@ -52,7 +52,8 @@ const projectOwner = {
 const codeWriter = {
   id: 2,
   name: 'Code Writer',
-  description: 'Push code, open and review pull requests, run jobs',
+  // As setup makes it: no description.
+  description: null,
   manageProject: false,
   createChildren: false,
   managePullRequests: false,
@@ -158,7 +159,7 @@ export const accessExamples: ExampleTable = {
     changes: [
       { since: 'v15.0.0', set: { manageWorkspaces: false } },
       { since: 'v15.1.6', set: { createWorkspaces: false } },
-      { since: 'v16.0.3', set: { canEditFieldsOfOtherIssues: false } },
+      { since: 'v16.0.3', set: { canEditFieldsOfOtherIssues: true } },
     ],
   },
   RoleList: {

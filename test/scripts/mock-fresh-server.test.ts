@@ -1,6 +1,6 @@
 /**
  * The mock's records start from what a fresh OneDev server holds (scripts/lib/mock/builtin-records.ts):
- * the default roles in setup's order, the administrator (id 1), the system accounts (read, never
+ * the project owner role and the default roles in setup's order, the administrator (id 1), the system accounts (read, never
  * listed), settings a fresh server has none of; and name lookups that find nothing answer 404 in
  * the words the description gives for each operation (the server's own).
  */
@@ -16,7 +16,8 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 
 describe.each(SUPPORTED_RELEASES)('a fresh server at %s', (release) => {
   const doc = committedDocument(release);
-  const roles = ['Code Writer', 'Code Reader', ...(releaseAtLeast(release, 'v16.0.0') ? ['Workspace Creator'] : []), 'Package Writer', 'Package Reader', 'Issue Manager', 'Issue Reporter'];
+  // The project owner role (Role.OWNER_ID, 1) is made first, then setup's default roles.
+  const roles = ['Project Owner', 'Code Writer', 'Code Reader', ...(releaseAtLeast(release, 'v16.0.0') ? ['Workspace Creator'] : []), 'Package Writer', 'Package Reader', 'Issue Manager', 'Issue Reporter'];
   const usersHaveIds = 'id' in ((doc.components?.schemas?.UserData as { properties?: object } | undefined)?.properties ?? {});
 
   for (const stateful of [false, true]) {
@@ -31,6 +32,7 @@ describe.each(SUPPORTED_RELEASES)('a fresh server at %s', (release) => {
         expect(new Set(listed.map((r) => r.id)).size).toBe(30);
         const reporter = listed.find((r) => r.name === 'Issue Reporter')!;
         expect(reporter).toMatchObject({ codePrivilege: 'NONE', accessTimeTracking: false });
+        expect(listed[0]).toMatchObject({ name: 'Project Owner', manageProject: true, codePrivilege: 'NONE' });
         expect(listed.find((r) => r.name === 'Code Writer')).toMatchObject({ codePrivilege: 'WRITE', packPrivilege: 'WRITE', scheduleIssues: true });
         const found = await ask(engine, 'GET', `/roles/ids/${encodeURIComponent('Issue Reporter')}`);
         expect(found.text).toBe(String(reporter.id));
@@ -92,10 +94,10 @@ describe.each(SUPPORTED_RELEASES)('a fresh server at %s', (release) => {
     if (!usersHaveIds || !doc.paths?.['/user-authorizations']) return;
     const admin = (await ask(engine, 'GET', '/users/ids/admin')).text;
     const writer = (await ask(engine, 'GET', `/roles/ids/${encodeURIComponent('Code Writer')}`)).text;
-    expect([admin, writer]).toEqual(['1', '1']);
+    expect([admin, writer]).toEqual(['1', '2']);
     const project = ((await ask(engine, 'GET', '/projects?offset=0&count=1')).json() as Rec[])[0]!;
-    const created = await ask(engine, 'POST', '/user-authorizations', { headers: JSON_TYPE, body: JSON.stringify({ projectId: project.id, userId: 1, roleId: 1 }) });
+    const created = await ask(engine, 'POST', '/user-authorizations', { headers: JSON_TYPE, body: JSON.stringify({ projectId: project.id, userId: 1, roleId: 2 }) });
     expect(created.status, created.text).toBe(200);
-    expect((await ask(engine, 'GET', `/user-authorizations/${created.text}`)).json()).toMatchObject({ userId: 1, roleId: 1 });
+    expect((await ask(engine, 'GET', `/user-authorizations/${created.text}`)).json()).toMatchObject({ userId: 1, roleId: 2 });
   });
 });

@@ -14380,7 +14380,7 @@ export interface components {
          * @example {
          *       "id": 2,
          *       "name": "Code Writer",
-         *       "description": "Push code, open and review pull requests, run jobs",
+         *       "description": null,
          *       "manageProject": false,
          *       "createChildren": false,
          *       "managePullRequests": false,

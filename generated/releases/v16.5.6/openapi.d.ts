@@ -15558,7 +15558,7 @@ export interface components {
          * @example {
          *       "id": 2,
          *       "name": "Code Writer",
-         *       "description": "Push code, open and review pull requests, run jobs",
+         *       "description": null,
          *       "manageProject": false,
          *       "createChildren": false,
          *       "managePullRequests": false,
@@ -15586,7 +15586,7 @@ export interface components {
          *       ],
          *       "manageWorkspaces": false,
          *       "createWorkspaces": false,
-         *       "canEditFieldsOfOtherIssues": false
+         *       "canEditFieldsOfOtherIssues": true
          *     }
          */
         Role: {

@@ -49,6 +49,8 @@ const ROLE_DEFAULTS: Rec = {
 };
 
 const ROLES: readonly Fact[] = [
+  // Made first, with its fixed id (Role.OWNER_ID), before setup's default roles.
+  { values: { name: 'Project Owner', manageProject: true } },
   {
     values: {
       name: 'Code Writer',
@@ -84,7 +86,7 @@ const ROLES: readonly Fact[] = [
 
 const USER_DEFAULTS: Rec = { disabled: false, serviceAccount: false, type: 'ORDINARY', notifyOwnEvents: false, aiSetting: null };
 /** The administrator made at setup: the first account (id 1). */
-const ADMINISTRATOR: Rec = { ...USER_DEFAULTS, id: 1, name: 'admin', fullName: null };
+export const ADMINISTRATOR: Rec & { id: number; name: string } = { ...USER_DEFAULTS, id: 1, name: 'admin', fullName: null };
 /** Made by the server itself, read by id or name, left out of listings (which show ids above 0 only). */
 const SYSTEM_ACCOUNTS: readonly Rec[] = [
   { ...USER_DEFAULTS, id: -1, name: 'onedev', fullName: 'OneDev' },

@@ -18,6 +18,7 @@ import { jsonContent, type OperationPlan } from './operations.js';
 import type { QueryLanguageSpec } from '../../../spec/model.js';
 import { QUERY_LANGUAGE_EXTENSION } from '../query-language.js';
 import { ISSUE_STATES, vary, type Directory } from './query/vary.js';
+import { ADMINISTRATOR } from './builtin-records.js';
 
 export type Rec = Record<string, unknown>;
 
@@ -253,10 +254,17 @@ const directories = new WeakMap<RecordKind, Map<number, Directory>>();
 
 /**
  * Users by id and login name. Releases whose user records have no `id` (before v14.1.0) still
- * refer to users by id elsewhere: the mock gives the listed users ids in listing order, from 3.
+ * refer to users by id elsewhere: the mock gives the administrator id 1 and the generated users
+ * ids in listing order, from 3.
  */
 export function userDirectory(users: readonly Rec[]): Array<{ id: number; name: string }> {
-  return users.flatMap((u, i) => (typeof u.name === 'string' ? [{ id: typeof u.id === 'number' ? u.id : 3 + i, name: u.name }] : []));
+  // Counted apart from the administrator, so that ids agree whether or not it is listed.
+  let generated = 0;
+  return users.flatMap((u) => {
+    if (typeof u.name !== 'string') return [];
+    const id = typeof u.id === 'number' ? u.id : u.name === ADMINISTRATOR.name ? ADMINISTRATOR.id : 3 + generated++;
+    return [{ id, name: u.name }];
+  });
 }
 
 /**

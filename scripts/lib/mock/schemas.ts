@@ -351,8 +351,13 @@ export class SchemaChecker {
     ];
     const all: Array<ValidateFunction | Promise<ValidateFunction>> = [];
     // A few asks per turn of the event loop: posting hundreds at once would hold it up.
-    for (let i = 0; i < asks.length; i += PREPARE_SLICE) {
-      for (const ask of asks.slice(i, i + PREPARE_SLICE)) all.push(ask());
+    for (let i = 0; i < asks.length && this.remote; i += PREPARE_SLICE) {
+      for (const ask of asks.slice(i, i + PREPARE_SLICE)) {
+        const validator = ask();
+        // Awaited together below; a close can reject one before then, which is not a lost error.
+        if (validator instanceof Promise) validator.catch(() => undefined);
+        all.push(validator);
+      }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     await Promise.all(all);
