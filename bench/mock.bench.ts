@@ -7,7 +7,7 @@
  * servers report their own CPU time over IPC (bench/server-probe.mjs), so the cost per request is
  * the server's, whatever else the machine runs.
  * Also: stalls (a probe request keeps asking while the mock meets a first dynamic answer, the
- * first call of every operation, a 10 MB body) and start-up to the first answer, through each way
+ * first call of every operation, the first query of each query language, a 10 MB body) and start-up to the first answer, through each way
  * users start the mock.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -52,6 +52,8 @@ export interface RequestPlan {
   rawText: boolean;
   /** A top-level string property of the body whose value can change without breaking the schema. */
   variableField?: string;
+  /** The example query of an operation that takes a query language (sent with every other request). */
+  queryText?: string;
 }
 
 export interface BenchRequest {
@@ -89,6 +91,7 @@ export function requestPlans(doc: OpenAPIObject): RequestPlan[] {
       if (param.in === 'path') plan.pathParams[param.name] = param.example as string | number;
       if (param.in === 'path' && param['x-multi-segment'] === true) plan.multiSegment.push(param.name);
       else if (param.in === 'query' && param.required) plan.query[param.name] = param.example;
+      else if (param.in === 'query' && param['x-onedev-query-language'] && typeof param.example === 'string') plan.queryText = param.example;
     }
     const body = operation.requestBody ? resolveRef<RequestBodyObject>(doc, operation.requestBody) : undefined;
     const [mediaType, content] = Object.entries(body?.content ?? {})[0] ?? [];
@@ -117,6 +120,8 @@ export function nthRequest(plan: RequestPlan, k: number): BenchRequest {
     else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) query.append(key, String(item));
     else query.set(name, String(value));
   }
+  // Half the reads of a query operation filter by its example query (parsed, checked, evaluated).
+  if (plan.queryText !== undefined && k % 2 === 0) query.set('query', plan.queryText);
   const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`user-${k}:token-${k}`).toString('base64')}` };
   let body: string | undefined;
   if (plan.body !== undefined) {
@@ -443,6 +448,14 @@ export async function stalls(plans: RequestPlan[]): Promise<Stall[]> {
         }
       }),
     );
+    agent.destroy();
+  });
+
+  const queried = plans.filter((p) => p.queryText !== undefined);
+  if (queried.length === 0) throw new Error('no operation takes a query language');
+  await fresh(`the first query of each of the ${queried.length} query operations, right after start-up`, async (server) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    await Promise.all(queried.map(async (plan) => expectStatus(await send(server.port, agent, nthRequest(plan, 0)), (s) => s < 300, `${plan.operationId} query`)));
     agent.destroy();
   });
 

@@ -15388,7 +15388,7 @@ export interface components {
             projectId: number;
             /**
              * Format: int64
-             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             * @description Id of the user who pushed over Git, or whose build step pulled the ref from elsewhere; null when the ref was created or deleted in the web UI, through the REST API or by OneDev itself (a merge, say).
              */
             userId: number | null;
             /**

@@ -486,9 +486,12 @@ export interface QueryLanguageSpec {
  * Where a payload value comes from when an operation causes the event (read by the mock, shown
  * in the docs): `answer` (what the operation answered: a new record's id, a text), `path.<name>`
  * or `body.<name>` (the request's path parameter or top-level body property, as sent),
- * `now` (the time of the delivery), `GET <path> <property>` (a property of what that read answers after the write, e.g.
- * `GET /pulls/{path.requestId} targetProjectId`), or text with `{answer}`, `{path.<name>}` and
- * `{body.<name>}` placeholders (`refs/heads/{body.branchName}`).
+ * `now` (the time of the delivery), `none` (null: OneDev posts the event without it, e.g. a ref
+ * update made through the REST API has no user), `GET <path> <property>` (a property of what that
+ * read answers after the write, e.g. `GET /pulls/{path.requestId} targetProjectId`), or text with
+ * `{answer}`, `{path.<name>}` and `{body.<name>}` placeholders (`refs/heads/{body.branchName}`; a
+ * text of digits is a number where the property is one, e.g. `-1`, the system account).
+ * `participatingUserIds`, where a release has it, follows `userId` unless a cause gives it.
  */
 export type PayloadSource = string;
 

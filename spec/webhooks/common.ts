@@ -88,7 +88,12 @@ function spanOf(value: Lifespan): Lifespan {
 }
 
 /** The example's later shapes, oldest first: the event's own, then the ones every payload has. */
-function exampleChanges(event: EventDefinition, userId: unknown): ExampleChange[] {
+function exampleChanges(event: EventDefinition, baseUserId: unknown): ExampleChange[] {
+  // The acting user as the example has it when the participants came (an earlier change may set it).
+  let userId = baseUserId;
+  for (const change of event.changes ?? []) {
+    if (compareTags(change.since, PARTICIPANTS_SINCE) <= 0 && change.set && 'userId' in change.set) userId = change.set.userId;
+  }
   const changes: ExampleChange[] = [
     ...(event.changes ?? []),
     { since: TYPE_PROPERTY_SINCE, set: { type: event.name } },

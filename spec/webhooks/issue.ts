@@ -106,7 +106,8 @@ export const issueWebhooks = webhookModule({
         'so the issue now has a branch to work on. Web hooks that select CODE_PUSH get the RefUpdated of the same branch.',
       fields: { branch: { type: 'string', description: 'Name of the new branch (without `refs/heads/`).' } },
       example: { projectId: 7, issueId: 1543, sendNotifications: true, branch: 'issue-311-webhook-deliveries-are-not-retried' },
-      causes: [onIssue('POST /issues/{issueId}/branch', { branch: 'answer' }, { since: 'v16.0.2' })],
+      // The ref update behind it has no user, so OneDev names its system account (id -1).
+      causes: [onIssue('POST /issues/{issueId}/branch', { branch: 'answer', userId: '-1' }, { since: 'v16.0.2' })],
     },
   ],
 });

@@ -46,37 +46,11 @@ export function junitFailures(xml: string): Failure[] {
   return out;
 }
 
-/** Operations with an integer query parameter whose description documents no 404. */
-export function integerQueryWithout404(doc: Json): Set<string> {
-  const out = new Set<string>();
-  const deref = (node: Json): Json =>
-    typeof node.$ref === 'string' ? (node.$ref as string).slice(2).split('/').reduce((at: Json, k: string) => at[k], doc) : node;
-  for (const [path, item] of Object.entries(doc.paths as Json)) {
-    for (const [method, op] of Object.entries(item as Json)) {
-      if (typeof op !== 'object' || !op.responses) continue;
-      const integerQuery = ((op.parameters ?? []) as Json[]).map(deref).some((p) => p.in === 'query' && p.schema?.type === 'integer');
-      if (integerQuery && !op.responses['404']) out.add(`${method.toUpperCase()} ${path}`);
-    }
-  }
-  return out;
-}
-
 /**
  * Why a failure is not the mock's or the description's fault as far as this test can tell, or
  * undefined when it is unexplained.
  */
 export function explain(failure: Failure, doc: Json): string | undefined {
-  // OneDev converts integer query parameters with JAX-RS, which answers a value it cannot
-  // convert (not a number, or out of the int32/int64 range) with 404; the mock does the same.
-  // Some paged reads document that 404, these do not yet: a gap in the description, reported.
-  if (
-    failure.code === 'ST103' &&
-    /Received: 404/.test(failure.text) &&
-    /query parameter \w+ (must be integer|is out of range)/.test(failure.text) &&
-    integerQueryWithout404(doc).has(failure.operation)
-  ) {
-    return 'an unconvertible integer query parameter is answered 404, which this operation does not document yet';
-  }
   // The mock checks credentials for their form only (docs/using-the-mock.md, "Credentials"): it
   // knows no accounts, so well-formed but wrong credentials are accepted.
   if (failure.code === 'ST401' && /API accepts invalid authentication/.test(failure.text)) {
@@ -177,8 +151,9 @@ describe('the report reader', () => {
       ['GET /builds', 'ST103'],
       ['POST /x & y', 'ST101'],
     ]);
+    // Every integer query parameter's 404 is documented now: an undocumented status is a failure.
+    expect(explain(parsed[0]!, doc)).toBeUndefined();
     expect(explain(parsed[1]!, doc)).toBeUndefined();
-    expect(explain({ ...parsed[0]!, operation: 'GET /nowhere' }, doc)).toBeUndefined();
     expect(explain({ operation: 'GET /builds', code: 'ST401', text: '- ST401 API accepts invalid authentication' }, doc)).toBeDefined();
     expect(explain({ operation: 'GET /builds', code: 'ST201', text: '- ST201 Schema-violating request accepted' }, doc)).toBeUndefined();
   });

@@ -18,6 +18,7 @@ const AUTH = basicAuth('robin', 'any-token');
 
 interface Received {
   headers: IncomingHttpHeaders;
+  rawHeaders: string[];
   body: string;
 }
 
@@ -28,7 +29,7 @@ async function receiver(status = 200): Promise<{ url: string; received: Received
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({ headers: request.headers, rawHeaders: request.rawHeaders, body: Buffer.concat(chunks).toString('utf8') });
       response.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'receiver is down for maintenance');
     });
   });
@@ -105,6 +106,7 @@ describe.each(SUPPORTED_RELEASES)('web hooks delivered by the %s mock', (release
       expect(headers['x-onedev-signature'], name).toBe(SECRET);
       expect(headers['content-type'], name).toBe('application/json');
       expect(headers['accept-charset'], name).toBe('UTF-8');
+      expect(headers.accept, name).toBe('application/json');
       const payload = JSON.parse(body) as Record<string, unknown>;
       const validate = validator.compile(hooks[name]!.post.requestBody.content['application/json']!.schema);
       expect(validate(payload), `${name}: ${errorsOf(validate).join('; ')}`).toBe(true);
@@ -125,6 +127,9 @@ describe.each(SUPPORTED_RELEASES)('web hooks delivered by the %s mock', (release
     await mock.webhooks!.settled();
     const ref = JSON.parse(target.received[before]!.body) as Record<string, unknown>;
     expect(ref).toMatchObject({ refName: 'refs/heads/feature/hooked', projectId: c.pathParams.projectId, oldCommitId: '0'.repeat(40) });
+    // A branch made through the REST API carries no user (DefaultGitService posts it without one).
+    expect(ref.userId).toBeNull();
+    if ('participatingUserIds' in ref) expect(ref.participatingUserIds).toEqual([]);
     expect(Date.now() - Date.parse(String(ref.date))).toBeLessThan(60_000);
   });
 
@@ -161,6 +166,19 @@ describe('delivery rules', () => {
     expect(target.received.map((r) => JSON.parse(r.body))).toEqual([
       expect.objectContaining({ type: 'PullRequestOpened', requestId: id, projectId: (open.body as { targetProjectId: number }).targetProjectId }),
     ]);
+  });
+
+  it('an issue branch made through the REST API: RefUpdated without a user, IssueBranchCreated by the system account', async () => {
+    const target = await receiver();
+    servers.push(target.server);
+    const mock = await startMockServer({ stateful: true, webhooks: { url: target.url, secret: SECRET } });
+    mocks.push(mock);
+    const response = await fetch(`${mock.baseUrl}/issues/1543/branch`, { method: 'POST', headers: { authorization: AUTH } });
+    expect(response.status).toBe(200);
+    await mock.webhooks!.settled();
+    const byType = new Map(target.received.map((r) => JSON.parse(r.body) as Record<string, unknown>).map((p) => [p.type, p]));
+    expect(byType.get('RefUpdated')).toMatchObject({ userId: null, participatingUserIds: [] });
+    expect(byType.get('IssueBranchCreated')).toMatchObject({ userId: -1, participatingUserIds: [-1] });
   });
 
   it('sends once to a receiver that fails, and logs its status; a receiver that cannot be reached is logged too', async () => {
@@ -200,6 +218,13 @@ describe('delivery rules', () => {
     mocks.push(mock);
     await mock.webhooks!.deliver('BuildFinished');
     expect(target.received[0]!.headers['x-team']).toBe('web');
+    // A hook's header replaces OneDev's own of the same name, whatever its letter case, as HttpClient's setHeader does.
+    const again = await startMockServer({ release: 'v14.1.9', stateful: true, webhooks: { url: target.url, secret: SECRET, headers: { 'x-onedev-signature': 'override', Accept: 'text/plain' } } });
+    mocks.push(again);
+    await again.webhooks!.deliver('BuildFinished');
+    expect(target.received[1]!.headers['x-onedev-signature']).toBe('override');
+    expect(target.received[1]!.headers.accept).toBe('text/plain');
+    expect(target.received[1]!.rawHeaders.filter((h) => h.toLowerCase() === 'x-onedev-signature')).toHaveLength(1);
     await expect(startMockServer({ release: 'v13.1.7', stateful: true, webhooks: { url: target.url, secret: SECRET, headers: { 'X-Team': 'web' } } })).rejects.toThrow(
       'hooks of v13.1.7 have no custom headers',
     );

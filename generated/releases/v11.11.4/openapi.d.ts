@@ -14359,7 +14359,7 @@ export interface components {
          * @description The body OneDev posts for RefUpdated. A branch or tag was created, moved or deleted: a push, a merged pull request, a branch or tag made or removed in the web UI or through the REST API. A created ref has an old commit of 40 zeros, a deleted one a new commit of 40 zeros.
          * @example {
          *       "projectId": 7,
-         *       "userId": 3,
+         *       "userId": null,
          *       "date": "2025-07-01T09:42:03.117+08:00",
          *       "refName": "refs/heads/main",
          *       "oldCommitId": "5e2b9d7c1a4f8e3b6d0c2a9f7e5b3d1c8a6f4e20",
@@ -14374,7 +14374,7 @@ export interface components {
             projectId: number;
             /**
              * Format: int64
-             * @description Id of the user who caused the event; null when OneDev caused it itself (a check, a scheduled job, a build step).
+             * @description Always null: these releases post ref updates without the user who made them.
              */
             userId: number | null;
             /**

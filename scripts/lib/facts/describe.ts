@@ -26,7 +26,7 @@ export function groupedLimits(facts: readonly PageLimitFact[]): Array<{ limit: P
 }
 
 /** Who a limit binds, in words. */
-export const audience = (limit: PageLimit): string =>
+const audience = (limit: PageLimit): string =>
   limit.appliesTo === 'everyone' ? 'every caller, administrators included' : 'callers who are not administrators (administrators may ask for more)';
 
 const renderers: Record<string, (doc: OpenAPIObject) => string> = {

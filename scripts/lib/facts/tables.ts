@@ -5,7 +5,6 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { DEFAULT_RELEASE, type SupportedRelease } from '../../../spec/releases.js';
 import { plannedCalls } from '../mock/verify-plan.js';
-import { audience } from './describe.js';
 import { counts, errorStatuses, pageLimits, rawTextOperations, refusals, type OperationFact, type PageLimitFact } from './extract.js';
 
 export type Docs = ReadonlyMap<SupportedRelease, OpenAPIObject>;
@@ -70,19 +69,6 @@ export function pageLimitsTable(docs: Docs): string {
   ].join('\n');
 }
 
-/** The limits of the default release in words: who each binds, and over which reads. */
-export function pageLimitAudiences(docs: Docs): string {
-  const doc = docs.get(DEFAULT_RELEASE)!;
-  const limited = pageLimits(doc).filter((f) => f.limit);
-  const audiences = [...new Set(limited.map((f) => `${f.limit!.maximum}|${f.limit!.appliesTo}`))];
-  return audiences
-    .map((a) => {
-      const reads = limited.filter((f) => `${f.limit!.maximum}|${f.limit!.appliesTo}` === a);
-      return `- at most ${reads[0]!.limit!.maximum} for ${audience(reads[0]!.limit!)}: ${reads.map((f) => code(f.path)).join(', ')}`;
-    })
-    .join('\n');
-}
-
 /** The status each kind of refusal gets, per release. */
 export function refusalsTable(docs: Docs): string {
   const tags = [...docs.keys()];
@@ -139,7 +125,6 @@ export const FACT_TABLES: Record<string, (docs: Docs) => string> = {
   counts: countsTable,
   'raw-text': rawTextTable,
   'page-limits': pageLimitsTable,
-  'page-limit-audiences': pageLimitAudiences,
   refusals: refusalsTable,
   'error-statuses': errorStatusesTable,
   'verify-calls': verifyCallsTable,

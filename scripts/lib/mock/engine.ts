@@ -20,6 +20,7 @@ import { jsonContent, operationPlans, type ContentPlan, type OperationPlan, type
 import { preferencesOf, type Preferences } from './prefer.js';
 import { nameMatcher, parseQuery, queryLanguageOf, recordModel, type Behaviour, type Peers, type Rec, type RecordKind } from './records.js';
 import { runQuery, type QueryWorld } from './query/evaluate.js';
+import { grammarOf, hasParser, loadParser } from './query/grammar.js';
 import { queryWorld } from './query/world.js';
 import type { QueryLanguageSpec } from '../../../spec/model.js';
 import { refusalFor, type Refusal } from './refusal.js';
@@ -97,6 +98,8 @@ export class MockEngine {
   private readonly offers = new Map<ResponsePlan, Offer>();
   private readonly worlds = new Map<unknown, QueryWorld>();
   private readonly operations: readonly Operation[];
+  /** Parsers asked of a worker and not loaded yet, by grammar text. */
+  private readonly parserWaits = new Map<string, { promise: Promise<void>; urgent: boolean }>();
   /** Work handed to worker threads, once a server has started them (see offload.ts). */
   private offload?: EngineOffload;
 
@@ -188,7 +191,29 @@ export class MockEngine {
       if (op.pathParams.length > 0 && this.pathSchemaChecked(op)) params.push(op.pathParams);
     }
     const outputs = this.state.stateful ? this.state.kinds().map((kind) => this.kindSchema(kind)) : [];
-    return this.checker.prepare({ bodies: [...bodies], params, outputs });
+    // The query languages' parsers first: few, and each would otherwise hold up the first query.
+    const languages = new Set(this.operations.map(languageOf).filter((l): l is QueryLanguageSpec => l !== undefined));
+    const parsers = [...languages].map((language) => this.parserReady(language, false));
+    return Promise.all([...parsers, this.checker.prepare({ bodies: [...bodies], params, outputs })]).then(() => undefined);
+  }
+
+  /**
+   * Whether the parser of a language is here; with workers, the promise of it being loaded from
+   * the source a worker generates (without workers, or when that fails, it is generated here when
+   * first used).
+   */
+  private parserReady(language: QueryLanguageSpec, urgent: boolean): true | Promise<void> {
+    const offload = this.offload;
+    if (!offload || hasParser(language)) return true;
+    const grammar = grammarOf(language);
+    const waiting = this.parserWaits.get(grammar);
+    if (waiting && (waiting.urgent || !urgent)) return waiting.promise;
+    const promise = offload.parsers.source(grammar, urgent).then(
+      (source) => loadParser(grammar, source),
+      () => undefined,
+    );
+    this.parserWaits.set(grammar, { promise, urgent });
+    return promise;
   }
 
   /** How many validators this thread compiled itself (with workers: none, unless a worker failed). */
@@ -301,7 +326,10 @@ export class MockEngine {
     // A stateful write checks the record it makes: wait for its validator rather than compile it here.
     const kind = this.offload && this.state.stateful ? writtenKind(operation.behaviour) : undefined;
     const ready = kind ? this.checker.outputReady(this.kindSchema(kind)) : true;
-    const answer = ready === true ? this.answer(parsed) : ready.then(() => this.answer(parsed));
+    // A query waits for its language's parser from the worker rather than have it generated here.
+    const language = query.query === undefined ? undefined : languageOf(operation);
+    const parser = language ? this.parserReady(language, true) : true;
+    const answer = ready === true && parser === true ? this.answer(parsed) : Promise.all([ready, parser]).then(() => this.answer(parsed));
     return method === 'HEAD' ? withoutBody(answer) : answer;
   }
 
@@ -750,6 +778,12 @@ export function validationStatusOf(doc: OpenAPIObject): number {
   if (!Array.isArray(refusals)) return 400;
   const entry = (refusals as Array<{ what?: unknown; status?: unknown }>).find((r) => typeof r.what === 'string' && /validation rule/.test(r.what));
   return typeof entry?.status === 'number' ? entry.status : 400;
+}
+
+/** The query language an operation's `query` parameter takes, if any. */
+function languageOf(operation: Operation): QueryLanguageSpec | undefined {
+  const behaviour = operation.behaviour;
+  return (behaviour?.type === 'page' ? behaviour.language : undefined) ?? operation.queryOnly?.language;
 }
 
 /** The kind whose record a write operation makes or changes (its new state is checked against the kind's schema). */

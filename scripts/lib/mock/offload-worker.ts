@@ -1,7 +1,8 @@
 /**
  * The mock's worker threads (started by offload.ts), one role each:
  * - `compile`: compiles request and record validators and sends them back as ajv standalone
- *   code, asked-for ones before those compiled ahead;
+ *   code, and generates the query languages' parsers as source, asked-for ones before those
+ *   made ahead;
  * - `bodies`: reads a very large JSON body (parse, nesting and number limits) and checks it
  *   against its schema, so that the server's event loop never holds for it;
  * - `prism`: Prism, loaded ahead, for generated answers (`Prefer: dynamic=true`).
@@ -17,6 +18,7 @@ import { parseJsonBody } from './json-body.js';
 import { operationPlans, type OperationPlan } from './operations.js';
 import type { Refusal } from './refusal.js';
 import { SchemaChecker, type CompileJob } from './schemas.js';
+import { parserSource } from './query/grammar.js';
 import type { Violation } from './violation.js';
 
 export type WorkerRole = 'compile' | 'bodies' | 'prism';
@@ -45,6 +47,8 @@ export type LargeBodyRead = { refusal: Refusal } | { value: unknown; violations:
 
 export type WorkerCall =
   | { type: 'compile'; job: CompileJob; urgent: boolean }
+  /** A query language's parser, as source (grammar.ts parserSource). */
+  | { type: 'parser'; grammar: string; urgent: boolean }
   | { type: 'body'; bytes: ArrayBuffer; schema: unknown; keep: boolean }
   | { type: 'prism'; operation: string; request: PrismRequest };
 
@@ -86,9 +90,9 @@ async function serve(setup: WorkerSetup): Promise<void> {
     const next = (): void => {
       scheduled = false;
       const ask = urgent.shift() ?? ahead.shift();
-      if (!ask || ask.type !== 'compile') return;
+      if (!ask || (ask.type !== 'compile' && ask.type !== 'parser')) return;
       try {
-        reply({ id: ask.id, ok: true, value: checker.standaloneCode(ask.job) });
+        reply({ id: ask.id, ok: true, value: ask.type === 'parser' ? parserSource(ask.grammar) : checker.standaloneCode(ask.job) });
       } catch (error) {
         fail(ask.id, error);
       }
@@ -101,7 +105,7 @@ async function serve(setup: WorkerSetup): Promise<void> {
       }
     };
     port.on('message', (ask: WorkerAsk) => {
-      if (ask.type !== 'compile') return fail(ask.id, `a compile worker got a ${ask.type} call`);
+      if (ask.type !== 'compile' && ask.type !== 'parser') return fail(ask.id, `a compile worker got a ${ask.type} call`);
       (ask.urgent ? urgent : ahead).push(ask);
       schedule();
     });

@@ -34,7 +34,7 @@ export type Reader = (request: { method: string; url: string; headers: IncomingH
 const API_PREFIX = '/~api';
 const READ = /^GET (\/\S*) ([A-Za-z_$][\w$]*)$/;
 const PLACEHOLDER = /\{([^{}]+)\}/g;
-const DIRECT = /^(answer|now|(path|body)\.[\w$]+)$/;
+const DIRECT = /^(answer|now|none|(path|body)\.[\w$]+)$/;
 
 /** Now as OneDev writes dates: milliseconds and an offset with a colon. */
 function now(): string {
@@ -94,7 +94,12 @@ export class WebhookDispatcher {
       if (typeof post[EVENT_TYPE] !== 'string') throw new WebhookTargetError(`web hook ${event}: no event type in the description`);
     }
     this.mediaType = mediaType;
-    this.headers = { ...headers, 'content-type': mediaType, ...(target.headers ?? {}) };
+    // As OneDev sets them: its own headers, then the hook's, each replacing one of the same name in any case.
+    const all = new Map<string, [string, string]>();
+    for (const [name, value] of Object.entries({ ...headers, accept: 'application/json', 'content-type': mediaType, ...(target.headers ?? {}) })) {
+      all.set(name.toLowerCase(), [name, value]);
+    }
+    this.headers = Object.fromEntries(all.values());
   }
 
   /** The events a release's operations cause, by operationId (for logs and tests). */
@@ -183,6 +188,10 @@ export class WebhookDispatcher {
       const value = await this.resolve(source, context);
       if (value !== undefined) payload[property] = typed(value, hook.properties[property]);
     }
+    // OneDev adds the acting user to the participants (ProjectEvent), so they follow `userId`.
+    if ('participatingUserIds' in hook.properties && !('participatingUserIds' in cause.values)) {
+      payload.participatingUserIds = typeof payload.userId === 'number' ? [payload.userId] : [];
+    }
     return payload;
   }
 
@@ -229,6 +238,7 @@ interface Context {
 function direct(reference: string, context: Context): unknown {
   if (reference === 'answer') return context.answer;
   if (reference === 'now') return now();
+  if (reference === 'none') return null;
   const [where, name] = reference.split('.') as ['path' | 'body', string];
   if (where === 'path') return context.path[name];
   const body = context.body;

@@ -129,18 +129,56 @@ function commitGrammar(language: QueryLanguageSpec): string {
   ].join('\n\n') + COMMON;
 }
 
+const grammars = new WeakMap<QueryLanguageSpec, string>();
+
 /** The grammar text of a language (exported for the parser tests, which read it). */
 export function grammarOf(language: QueryLanguageSpec): string {
-  return language.syntax === 'commit' ? commitGrammar(language) : entityGrammar(language);
+  let text = grammars.get(language);
+  if (text === undefined) {
+    text = language.syntax === 'commit' ? commitGrammar(language) : entityGrammar(language);
+    grammars.set(language, text);
+  }
+  return text;
 }
 
 const parsers = new Map<string, QueryParser>();
 
-/** The parser of a language, generated once per distinct grammar. */
+/**
+ * A parser's JavaScript source (peggy's CommonJS output). Generating it takes tens to hundreds of
+ * milliseconds, so a server does it on a worker thread (offload-worker.ts) and loads the source here.
+ */
+export function parserSource(grammar: string): string {
+  return peggy.generate(grammar, { output: 'source', format: 'commonjs' });
+}
+
+/** Loads a parser generated elsewhere (a few milliseconds, against generating it). */
+export function loadParser(grammar: string, source: string): void {
+  if (parsers.has(grammar)) return;
+  const module: { exports: { parse?: (text: string) => unknown } } = { exports: {} };
+  new Function('module', 'exports', source)(module, module.exports);
+  const parse = module.exports.parse;
+  if (typeof parse !== 'function') throw new Error('the generated parser source exports no parse function');
+  parsers.set(grammar, { parse: (query: string) => parse(query) as ParsedQuery });
+}
+
+/** Whether the parser of a language is here already (generated or loaded). */
+export function hasParser(language: QueryLanguageSpec): boolean {
+  return parsers.has(grammarOf(language));
+}
+
+let generatedHere = 0;
+
+/** How many parsers this thread generated itself (with a server's workers: none). */
+export function parsersGeneratedHere(): number {
+  return generatedHere;
+}
+
+/** The parser of a language, generated here once per distinct grammar unless it was loaded. */
 export function parserFor(language: QueryLanguageSpec): QueryParser {
   const text = grammarOf(language);
   let parser = parsers.get(text);
   if (!parser) {
+    generatedHere += 1;
     const generated = peggy.generate(text);
     parser = { parse: (query: string) => generated.parse(query) as ParsedQuery };
     parsers.set(text, parser);
