@@ -315,7 +315,8 @@ function startCommands(): { commands: Array<{ name: string; args: string[] }>; n
     return { commands, notes };
   }
   const sources = ['scripts/mock.ts', ...readdirSync(join(ROOT, 'scripts/lib/mock')).filter((f) => f.endsWith('.ts')).map((f) => `scripts/lib/mock/${f}`)].map((f) => join(ROOT, f));
-  const compiled = sources.map((f) => f.replace(`${join(ROOT, 'scripts')}`, join(ROOT, 'dist')).replace(/\.ts$/, '.js'));
+  // The package compiles scripts/ into dist/scripts/ (tsconfig.build-tools.json).
+  const compiled = sources.map((f) => f.replace(`${join(ROOT, 'scripts')}`, join(ROOT, 'dist', 'scripts')).replace(/\.ts$/, '.js'));
   const oldestCompiled = Math.min(...compiled.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
   if (oldestCompiled < newest(sources)) {
     notes.push('`onedev-openapi mock` not measured: dist/ is older than scripts/ (run `npm run build:package` first).');

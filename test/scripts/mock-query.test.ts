@@ -294,6 +294,44 @@ describe.each(SUPPORTED_RELEASES)('query languages of %s, against a reference ev
       }
     });
 
+    it(`${path}: a list of values selects what any of them selects; #number and ~text~ tokens select as the reference does`, async () => {
+      let lists = 0;
+      for (const field of language.fields) {
+        if (!field.operators.some((op) => (typeof op === 'string' ? op : op.operator) === 'is') || field.match === 'date' || field.match === 'number') continue;
+        const values = [...new Set(records.flatMap((r) => listOf(valueOf(r, field.target))).filter((v): v is string => typeof v === 'string' && v !== ''))];
+        if (values.length < 2 || ['path', 'user', 'reference', 'choice', 'state', 'wildcard', 'label'].includes(field.match)) continue;
+        const [a, b] = [values[0]!, values[values.length - 1]!];
+        const query = `${quote(field.name)} is ${quote(a)}, ${quote(b)}`;
+        const got = await ask(path, query);
+        expect(got.status, `${query}: ${got.text}`).toBe(200);
+        const expected = new Set([...referenceSelect(records, field, 'is', a, world), ...referenceSelect(records, field, 'is', b, world)]);
+        expect(new Set(got.ids), query).toEqual(expected);
+        lists += 1;
+      }
+      for (const token of language.tokens) {
+        if (token.token === 'number') {
+          const numbered = records.find((r) => typeof r.number === 'number');
+          if (!numbered) continue;
+          const got = await ask(path, `#${numbered.number}`);
+          expect(got.status, got.text).toBe(200);
+          expect(new Set(got.ids)).toEqual(new Set(records.filter((r) => r.number === numbered.number).map((r) => r.id)));
+        }
+        if (token.token === 'fuzzy') {
+          const texts = records.flatMap((r) => (token.searches ?? []).map((p) => valueOf(r, { property: p }))).filter((v): v is string => typeof v === 'string');
+          const word = [...new Set(texts.flatMap((t) => t.match(/[a-z]{5,}/gi) ?? []))].find((w) => texts.some((t) => !t.toLowerCase().includes(w.toLowerCase())));
+          if (!word) continue;
+          const got = await ask(path, `~${word}~`);
+          expect(got.status, got.text).toBe(200);
+          const expected = records.filter((r) => (token.searches ?? []).some((p) => String(valueOf(r, { property: p }) ?? '').toLowerCase().includes(word.toLowerCase())));
+          expect(new Set(got.ids), `~${word}~`).toEqual(new Set(expected.map((r) => r.id)));
+          expect(expected.length).toBeGreaterThan(0);
+        }
+      }
+      // Every language with a text field that takes `is` had one of them listed.
+      const listable = language.fields.filter((f) => ['contains', 'exact', 'name'].includes(f.match) && f.operators.some((op) => (typeof op === 'string' ? op : op.operator) === 'is'));
+      if (listable.some((f) => 'property' in f.target && kind.properties.has(f.target.property.split('.')[0]!))) expect(lists).toBeGreaterThan(0);
+    });
+
     it(`${path}: malformed queries, unknown fields and unknown order fields get the release's refusal`, async () => {
       const refusal = (kind: string) => language.refusals.find((r) => r.kind === kind)!;
       for (const malformed of ['(', '"Unclosed', 'open\tand', 'x y z', '""']) {
@@ -310,6 +348,27 @@ describe.each(SUPPORTED_RELEASES)('query languages of %s, against a reference ev
       expect(order.text).toMatch(/^Can ?not order by field: No Such Field$/);
     });
   }
+
+  it('Delete Packages with --stateful deletes what its query selects, and nothing else', async () => {
+    if (!doc.paths?.['/packages']?.delete) return;
+    const stateful = new MockEngine(doc, { administrators: [CALLER], stateful: true });
+    const list = async (query?: string) => {
+      const url = `/~api/packages?offset=0&count=${SIZE * 2}${query ? `&query=${encodeURIComponent(query)}` : ''}`;
+      const answer = await stateful.handle({ method: 'GET', url, headers: { authorization: auth }, body: Buffer.alloc(0) });
+      return (JSON.parse(answer.body!.toString()) as Rec[]).map((r) => r.id);
+    };
+    const before = await list();
+    const query = '"Type" is "Container Image"';
+    const chosen = await list(query);
+    expect(chosen.length).toBeGreaterThan(0);
+    expect(chosen.length).toBeLessThan(before.length);
+    const deleted = await stateful.handle({ method: 'DELETE', url: `/~api/packages?query=${encodeURIComponent(query)}`, headers: { authorization: auth }, body: Buffer.alloc(0) });
+    expect(deleted.status, deleted.body?.toString()).toBe(200);
+    expect(await list()).toEqual(before.filter((id) => !chosen.includes(id)));
+    const refused = await stateful.handle({ method: 'DELETE', url: `/~api/packages?query=${encodeURIComponent('"Type" is')}`, headers: { authorization: auth }, body: Buffer.alloc(0) });
+    expect(refused.status).toBe(cases.find((c) => c.path === '/packages')!.language.refusals.find((r) => r.kind === 'syntax')!.status);
+    expect(await list()).toHaveLength(before.length - chosen.length);
+  });
 
   it('refuses as the release does, in its own words (read from OneDev\'s exception handlers)', async () => {
     const syntax = await ask('/pulls', 'open and');
