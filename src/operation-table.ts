@@ -5,6 +5,7 @@
  * description with it (generated/operations.ts); a program reads the description of any other
  * tag with `operationTableOf` and gives the result to `createOneDevClient({ operations })`.
  */
+import { isObject, resolveLocal, type Json } from './json-ref.js';
 
 export type OperationMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
 
@@ -43,24 +44,6 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 const METHOD_NAMES: ReadonlySet<string> = new Set(METHODS.map((m) => m.toUpperCase()));
 const FLAGS = ['rawText', 'rawTextResponse', 'binaryBody', 'binaryResponse', 'paged'] as const;
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** Follows local `$ref`s (`#/components/parameters/offset`) to the value they name. */
-function resolve(doc: Json, value: unknown): unknown {
-  let current = value;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops += 1) {
-    // A reference cycle would otherwise loop for ever.
-    if (hops > 32) return undefined;
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
-  }
-  return current;
-}
 
 export interface OperationReading {
   /** By operationId, in document order. */
@@ -94,17 +77,17 @@ export function readOperations(description: unknown): OperationReading {
       const tag = Array.isArray(operation.tags) && typeof operation.tags[0] === 'string' ? operation.tags[0] : undefined;
       if (!tag) problems.push(`${where}: no tag`);
 
-      const body = resolve(doc, operation.requestBody);
+      const body = resolveLocal(doc, operation.requestBody);
       const bodyContent = isObject(body) && isObject(body.content) ? body.content : {};
       const rawText = isObject(body) && body['x-onedev-raw-text'] === true;
       if (rawText && bodyContent['application/json'] === undefined) {
         problems.push(`${where}: a raw-text body must be declared as application/json, as OneDev reads it`);
       }
-      const ok = resolve(doc, isObject(operation.responses) ? operation.responses['200'] : undefined);
+      const ok = resolveLocal(doc, isObject(operation.responses) ? operation.responses['200'] : undefined);
       const answerTypes = Object.keys(isObject(ok) && isObject(ok.content) ? ok.content : {});
       // Path-level parameters count too, unless the operation overrides them.
-      const own = (Array.isArray(operation.parameters) ? operation.parameters : []).map((p) => resolve(doc, p)).filter(isObject);
-      const parameters = [...own, ...shared.map((p) => resolve(doc, p)).filter(isObject).filter((p) => !own.some((o) => o.name === p.name && o.in === p.in))];
+      const own = (Array.isArray(operation.parameters) ? operation.parameters : []).map((p) => resolveLocal(doc, p)).filter(isObject);
+      const parameters = [...own, ...shared.map((p) => resolveLocal(doc, p)).filter(isObject).filter((p) => !own.some((o) => o.name === p.name && o.in === p.in))];
       const query = new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name));
       const row: OperationInfo = {
         method,

@@ -4,6 +4,7 @@
  * `type`. The build reads every published release with it (generated/webhooks.ts); a program can
  * read the description of any other tag with `webhookTableOf` and give it to `receiveWebhook`.
  */
+import { isObject, resolveLocal, type Json } from '../json-ref.js';
 
 /** One event of a release. */
 export interface WebhookEventInfo {
@@ -20,21 +21,6 @@ export interface WebhookTable {
   readonly events: Readonly<Record<string, WebhookEventInfo>>;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-function resolve(doc: Json, value: unknown): unknown {
-  let current = value;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops += 1) {
-    if (hops > 32) return undefined;
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
-  }
-  return current;
-}
 
 /** The table and what kept an event out of it (each problem names the event). */
 export function readWebhooks(doc: unknown): { table: WebhookTable; problems: string[] } {
@@ -45,14 +31,14 @@ export function readWebhooks(doc: unknown): { table: WebhookTable; problems: str
   for (const [name, item] of Object.entries(webhooks)) {
     const post = isObject(item) ? item.post : undefined;
     const eventType = isObject(post) ? post['x-onedev-event-type'] : undefined;
-    const body = isObject(post) ? resolve(doc as Json, post.requestBody) : undefined;
+    const body = isObject(post) ? resolveLocal(doc as Json, post.requestBody) : undefined;
     const content = isObject(body) && isObject(body.content) ? body.content['application/json'] : undefined;
-    const schema = isObject(content) ? resolve(doc as Json, content.schema) : undefined;
+    const schema = isObject(content) ? resolveLocal(doc as Json, content.schema) : undefined;
     if (typeof eventType !== 'string' || !isObject(schema) || !isObject(schema.properties)) {
       problems.push(`web hook ${name}: no POST with an event type and a JSON object payload`);
       continue;
     }
-    const type = resolve(doc as Json, schema.properties.type);
+    const type = resolveLocal(doc as Json, schema.properties.type);
     const names = isObject(type) ? (type.const !== undefined ? [type.const] : type.enum) : undefined;
     const typed = Array.isArray(names) && names.length === 1 && names[0] === name;
     if (isObject(type) && !typed) problems.push(`web hook ${name}: its payload's \`type\` is not the constant "${name}"`);
