@@ -148,6 +148,31 @@ export function ensureOpenapiGenerator(): Promise<boolean> {
   });
 }
 
+/**
+ * openapi-generator's `generate` with `generator` from `input` into `output`, writing no docs or
+ * tests of its own; `args` are the generator's other options.
+ */
+export function openapiGenerate(generator: string, input: string, output: string, args: readonly string[], options: RunOptions = {}): Promise<{ stdout: string; stderr: string }> {
+  return run(
+    'java',
+    [
+      '-jar',
+      openapiGeneratorJar(),
+      'generate',
+      '--generator-name',
+      generator,
+      '--input-spec',
+      input,
+      '--output',
+      output,
+      ...args,
+      '--global-property',
+      'apiDocs=false,modelDocs=false,apiTests=false,modelTests=false',
+    ],
+    { timeoutMs: 5 * 60_000, ...options },
+  );
+}
+
 // ---- Go: oapi-codegen and ogen are `tool`s of the module in test/codegen/go (pinned by go.mod and
 // go.sum), which also requires what the clients they and openapi-generator write import.
 
@@ -186,26 +211,17 @@ export const rustEnv = (): NodeJS.ProcessEnv => ({ CARGO_TARGET_DIR: join(CACHE,
 
 /** Writes openapi-generator's `rust` client crate (blocking reqwest) into `output`. */
 export async function generateRustClient(input: string, output: string): Promise<void> {
-  await run(
-    'java',
+  await openapiGenerate(
+    'rust',
+    input,
+    output,
     [
-      '-jar',
-      openapiGeneratorJar(),
-      'generate',
-      '--generator-name',
-      'rust',
-      '--input-spec',
-      input,
-      '--output',
-      output,
       '--additional-properties',
       // A fixed crate version: it would follow info.version, and Cargo.lock records it.
       'packageName=onedev,packageVersion=0.0.0,library=reqwest,supportAsync=false',
       // Bytes as Vec<u8>: the default, PathBuf, is no body the blocking reqwest client takes.
       '--type-mappings',
       'binary=Vec<u8>,file=Vec<u8>',
-      '--global-property',
-      'apiDocs=false,modelDocs=false,apiTests=false,modelTests=false',
     ],
     { timeoutMs: 5 * 60_000 },
   );

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileS
 import { join } from 'node:path';
 import type { Generator } from '../generator.js';
 import { NEWEST } from '../harness.js';
-import { CACHE, GO_DIR, ensureGo, ensureOpenapiGenerator, goEnv, openapiGeneratorJar, run } from '../toolchain.js';
+import { CACHE, GO_DIR, ensureGo, ensureOpenapiGenerator, goEnv, openapiGenerate, run } from '../toolchain.js';
 
 /** go.mod, go.sum and the program, into the work folder's root. */
 function goWork(work: string, program: string): void {
@@ -117,26 +117,17 @@ export const goGenerators: Generator[] = [
     async generate(work, files) {
       goWork(work, 'openapi-generator');
       const out = join(work, 'onedevog');
-      await run(
-        'java',
+      await openapiGenerate(
+        'go',
+        files.v30,
+        out,
         [
-          '-jar',
-          openapiGeneratorJar(),
-          'generate',
-          '--generator-name',
-          'go',
-          '--input-spec',
-          files.v30,
-          '--output',
-          out,
           '--package-name',
           'onedevog',
           // A family member is picked by `@type`: without the lookup, two members that share
           // their properties (IssueFieldSet's) both decode, and the read fails.
           '--additional-properties',
           'withGoMod=false,useOneOfDiscriminatorLookup=true',
-          '--global-property',
-          'apiDocs=false,modelDocs=false,apiTests=false,modelTests=false',
         ],
         { cwd: work, timeoutMs: 5 * 60_000 },
       );

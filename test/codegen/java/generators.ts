@@ -6,7 +6,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Generator } from '../generator.js';
-import { CODEGEN, ensureOpenapiGenerator, mavenArgs, openapiGeneratorJar, run } from '../toolchain.js';
+import { CODEGEN, ensureOpenapiGenerator, mavenArgs, openapiGenerate, run } from '../toolchain.js';
 
 const JAVA_DIR = join(CODEGEN, 'java');
 
@@ -43,20 +43,13 @@ export const javaGenerators: Generator[] = [
     async generate(work, files) {
       const input = join(work, 'openapi-3.0-java.json');
       writeFileSync(input, JSON.stringify(withUnionsAsAny(JSON.parse(readFileSync(files.v30, 'utf8')))));
-      await run(
+      await openapiGenerate(
         'java',
+        input,
+        join(work, 'client'),
         [
-          '-jar',
-          openapiGeneratorJar(),
-          'generate',
-          '--generator-name',
-          'java',
           '--library',
           'native',
-          '--input-spec',
-          input,
-          '--output',
-          join(work, 'client'),
           '--api-package',
           'dev.onedev.api',
           '--model-package',
@@ -67,8 +60,6 @@ export const javaGenerators: Generator[] = [
           'dev.onedev',
           '--artifact-id',
           'onedev-client',
-          '--global-property',
-          'apiDocs=false,modelDocs=false,apiTests=false,modelTests=false',
         ],
         { cwd: work, timeoutMs: 5 * 60_000 },
       );

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from
 import { join } from 'node:path';
 import type { Generator } from '../generator.js';
 import { NEWEST, type DescriptionFiles } from '../harness.js';
-import { NODE_DIR, ensureNodeTools, ensureOpenapiGenerator, nodeBin, openapiGeneratorJar, run } from '../toolchain.js';
+import { NODE_DIR, ensureNodeTools, ensureOpenapiGenerator, nodeBin, openapiGenerate, run } from '../toolchain.js';
 
 const TSCONFIG = {
   compilerOptions: {
@@ -106,23 +106,7 @@ export const nodeGenerators: Generator[] = [
     'typescript-fetch',
     'v30',
     (work, files) =>
-      run(
-        'java',
-        [
-          '-jar',
-          openapiGeneratorJar(),
-          'generate',
-          '--generator-name',
-          'typescript-fetch',
-          '--input-spec',
-          files.v30,
-          '--output',
-          join(work, 'gen'),
-          '--global-property',
-          'apiDocs=false,modelDocs=false,apiTests=false,modelTests=false',
-        ],
-        { cwd: work, timeoutMs: 5 * 60_000 },
-      ),
+      openapiGenerate('typescript-fetch', files.v30, join(work, 'gen'), [], { cwd: work, timeoutMs: 5 * 60_000 }),
     {
       release: NEWEST,
       install: () => Promise.all([ensureNodeTools(), ensureOpenapiGenerator()]),

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Generator } from '../generator.js';
-import { CACHE, PYTHON_DIR, ensureOpenapiGenerator, ensurePython, openapiGeneratorJar, run, venvBin } from '../toolchain.js';
+import { CACHE, PYTHON_DIR, ensureOpenapiGenerator, ensurePython, openapiGenerate, run, venvBin } from '../toolchain.js';
 
 const python = (work: string, args: string[], timeoutMs = 5 * 60_000) =>
   run(venvBin('python'), args, { cwd: work, env: { PYTHONPATH: work, PYTHONDONTWRITEBYTECODE: '1' }, timeoutMs });
@@ -65,23 +65,11 @@ export const pythonGenerators: Generator[] = [
     file: 'v30',
     install: () => Promise.all([ensurePython(), ensureOpenapiGenerator()]),
     async generate(work, files) {
-      await run(
-        'java',
-        [
-          '-jar',
-          openapiGeneratorJar(),
-          'generate',
-          '--generator-name',
-          'python',
-          '--input-spec',
-          files.v30,
-          '--output',
-          join(work, 'client'),
-          '--package-name',
-          'onedev_og',
-          '--global-property',
-          'apiDocs=false,modelDocs=false,apiTests=false,modelTests=false',
-        ],
+      await openapiGenerate(
+        'python',
+        files.v30,
+        join(work, 'client'),
+        ['--package-name', 'onedev_og'],
         { cwd: work, timeoutMs: 5 * 60_000 },
       );
     },
