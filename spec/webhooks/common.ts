@@ -34,6 +34,25 @@ export const COMMIT_ID = { pattern: '^[0-9a-f]{40}$' } as const;
 /** The id of no commit: the old side of a created ref, the new side of a deleted one. */
 export const ZERO_COMMIT = '0000000000000000000000000000000000000000';
 
+/**
+ * The email addresses a comment or an opened record made by email already reached (v16.0.3 renamed
+ * the field); `what` names the record in the descriptions.
+ */
+export const mailAddresses = (what: string): Record<string, Field> => ({
+  notifiedEmailAddresses: {
+    until: 'v16.0.3',
+    type: { array: 'string' },
+    description: `Email addresses that already know of this ${what}: the sender and recipients of the email it came from (empty when it was not made by email).`,
+  },
+  listeningEmailAddresses: {
+    since: 'v16.0.3',
+    type: { array: 'string' },
+    description: `Email addresses that already follow this ${what} by email: the sender and recipients of the email it came from (empty when it was not made by email).`,
+  },
+});
+/** The example change that goes with mailAddresses' rename. */
+export const renamedAddresses: readonly ExampleChange[] = [{ since: 'v16.0.3', drop: ['notifiedEmailAddresses'], set: { listeningEmailAddresses: [] } }];
+
 /** Fields of every event (ProjectEvent), in the order OneDev writes them. */
 export const projectEventFields: Record<string, Versioned<Field>> = {
   projectId: {

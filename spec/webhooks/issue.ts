@@ -1,6 +1,6 @@
 /** ISSUE: events of one issue (IssueEvent and its subclasses). */
-import type { Field, WebhookCause } from '../model.js';
-import { webhookModule } from './common.js';
+import type { WebhookCause } from '../model.js';
+import { mailAddresses, renamedAddresses, webhookModule } from './common.js';
 
 /** Operations on one issue that record a change (IssueChanged). */
 const changeRoutes = [
@@ -17,19 +17,6 @@ const onIssue = (route: string, extra: Record<string, string> = {}, span: Pick<W
   values: { issueId: 'path.issueId', projectId: 'GET /issues/{path.issueId} projectId', ...extra },
 });
 
-const mailAddresses = (what: string): Record<string, Field> => ({
-  notifiedEmailAddresses: {
-    until: 'v16.0.3',
-    type: { array: 'string' },
-    description: `Email addresses that already know of this ${what}: the sender and recipients of the email it came from (empty when it was not made by email).`,
-  },
-  listeningEmailAddresses: {
-    since: 'v16.0.3',
-    type: { array: 'string' },
-    description: `Email addresses that already follow this ${what} by email: the sender and recipients of the email it came from (empty when it was not made by email).`,
-  },
-});
-const renamedAddresses = [{ since: 'v16.0.3' as const, drop: ['notifiedEmailAddresses'], set: { listeningEmailAddresses: [] } }];
 
 export const issueWebhooks = webhookModule({
   eventType: 'ISSUE',

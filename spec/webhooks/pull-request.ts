@@ -1,6 +1,6 @@
 /** PULL_REQUEST: events of one pull request (PullRequestEvent and its subclasses). */
 import type { Field, WebhookCause } from '../model.js';
-import { webhookModule } from './common.js';
+import { mailAddresses, renamedAddresses, webhookModule } from './common.js';
 
 /** A pull request's project, read back after the write (the payload names the target project). */
 const PROJECT_OF_REQUEST = 'GET /pulls/{path.requestId} targetProjectId';
@@ -21,19 +21,6 @@ const onRequest = (route: string, extra: Record<string, string> = {}, span: Pick
   values: { requestId: 'path.requestId', projectId: PROJECT_OF_REQUEST, ...extra },
 });
 
-const mailAddresses = (what: string): Record<string, Field | Field[]> => ({
-  notifiedEmailAddresses: {
-    until: 'v16.0.3',
-    type: { array: 'string' },
-    description: `Email addresses that already know of this ${what}: the sender and recipients of the email it came from (empty when it was not made by email).`,
-  },
-  listeningEmailAddresses: {
-    since: 'v16.0.3',
-    type: { array: 'string' },
-    description: `Email addresses that already follow this ${what} by email: the sender and recipients of the email it came from (empty when it was not made by email).`,
-  },
-});
-const renamedAddresses = [{ since: 'v16.0.3' as const, drop: ['notifiedEmailAddresses'], set: { listeningEmailAddresses: [] } }];
 
 const codeComment: Record<string, Field> = {
   commentId: { type: 'int64', description: 'Id of the code comment (see the Code Comment group).' },
