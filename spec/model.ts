@@ -357,9 +357,16 @@ export const VALUELESS_QUERY_OPERATORS: readonly QueryOperator[] = ['is empty', 
  * relative one such as `3 days ago`, `is since` meaning after it and `is until` before it; `user` the
  * login name of an existing user; `label` the name of a defined label; `state` an issue state, in
  * workflow order; `reference` a record's number with its project, `acme/webapp#100` or `WEB-100`;
- * `choice` one of `choices`; `name` a record named so (an agent, a job, a link).
+ * `choice` one of `choices`; `name` a record named so (an agent, a job, a link);
+ * `person` a Git identity written `Name <email>`: the text found anywhere in it, case-insensitive,
+ * `*` any run of characters, `@<login>` the user's email addresses (git log's `--author`);
+ * `pathspec` a Git pathspec: a path without wildcards selects itself and what lies under it, `*`
+ * matches any run of characters, `/` included (git log's `-- <path>`); `link` the name of a link
+ * spec, as either end shows it (QueryLanguageSpec.links).
  */
-export type QueryMatch = 'wildcard' | 'path' | 'contains' | 'exact' | 'number' | 'date' | 'user' | 'label' | 'state' | 'reference' | 'choice' | 'name';
+export type QueryMatch =
+  | 'wildcard' | 'path' | 'contains' | 'exact' | 'number' | 'date' | 'user' | 'label' | 'state' | 'reference' | 'choice' | 'name'
+  | 'person' | 'pathspec' | 'link';
 
 /**
  * Where a value is found. `property`: a property of the listed record (a dotted path into nested
@@ -397,7 +404,8 @@ export interface QueryFieldSpec extends Lifespan {
 export type QuerySelection =
   | { target: QueryTarget; in: readonly (string | number | boolean | null)[] }
   | { target: QueryTarget; user: true }
-  | { target: QueryTarget; match: QueryMatch }
+  /** `bound`, for a date: records dated before the value, or after it (the default). */
+  | { target: QueryTarget; match: QueryMatch; bound?: 'before' | 'after' }
   /** Selects every record and orders them by the target, newest or latest first. */
   | { orders: QueryTarget }
   | { refused: string };
@@ -406,18 +414,28 @@ export type QuerySelection =
 export interface QueryCriterionSpec extends Lifespan {
   /** Lower-case words, as written, e.g. `submitted by me`. */
   keyword: string;
-  /** It takes one or more quoted values after the keyword, separated by commas. */
-  takesValues?: boolean;
+  /**
+   * It takes one or more quoted values after the keyword, separated by commas (in the commit
+   * language, values in parentheses one after another); `'one'`: exactly one.
+   */
+  takesValues?: boolean | 'one';
   /**
    * A criterion with a shape of its own: `fixed between <revision> and <revision>` (a revision is
    * `build`, `branch`, `tag` or `commit` and a quoted value), or `any|all "<link>" matching (<criteria>)`.
    */
   form?: 'between-revisions' | 'link-match';
-  /** Commit language: the revision may follow `since` or `until`, bounding a range. */
-  range?: boolean;
+  /**
+   * Commit language: the criterion names a revision, which may follow `since` or `until` to bound
+   * a range: a branch, a tag, a commit (anything Git resolves: a hash, an abbreviated one, a ref
+   * name), or a build (whose commit counts). Without values it names the default branch.
+   */
+  revision?: RevisionKind;
   selects: QuerySelection;
   about: string;
 }
+
+/** What a commit-language revision names (QueryCriterionSpec.revision). */
+export type RevisionKind = 'branch' | 'tag' | 'commit' | 'build';
 
 /** A field `order by` takes, and its direction when the query gives none. */
 export interface QueryOrderSpec extends Lifespan {
@@ -434,6 +452,11 @@ export interface QueryTokenSpec extends Lifespan {
   about: string;
   /** For `fuzzy`: the properties the text is looked for in (case-insensitive). */
   searches?: readonly string[];
+  /**
+   * Commit language: text naming a branch, a tag or (six characters or more) a commit selects that
+   * revision instead of being looked for; a tag or commit named alone lists that one commit.
+   */
+  revisions?: boolean;
 }
 
 /**
@@ -442,7 +465,21 @@ export interface QueryTokenSpec extends Lifespan {
  */
 export type QueryRefusalKind =
   | 'syntax' | 'unknown-field' | 'operator' | 'order' | 'user' | 'label' | 'number' | 'date' | 'reference' | 'reference-form'
-  | 'choice' | 'criterion';
+  | 'choice' | 'criterion'
+  /** A revision the repository lacks (`{value}`: as resolved, e.g. `refs/heads/main`). */
+  | 'revision'
+  /** A full hash the repository has no commit for. */
+  | 'commit'
+  /** A project-scoped revision (`acme/webapp:main`) whose project does not exist or is not given. */
+  | 'scoped-revision'
+  /** Two revisions of `fixed between` in different projects. */
+  | 'mixed-projects'
+  /** A build that does not exist. */
+  | 'build'
+  /** A link name no link spec has. */
+  | 'link'
+  /** A criterion about the caller, asked without credentials. */
+  | 'anonymous';
 export interface QueryRefusalSpec extends Lifespan {
   kind: QueryRefusalKind;
   status: ErrorStatus;
@@ -474,6 +511,11 @@ export interface QueryLanguageSpec {
   refusals: readonly QueryRefusalSpec[];
   /** Example queries, valid at every release the language is used. */
   examples: readonly string[];
+  /**
+   * The issue link specs of a fresh server, by the name each end shows: `name` from the source
+   * issue, `opposite` from the target (a spec without one shows `name` from both ends).
+   */
+  links?: ReadonlyArray<{ name: string; opposite?: string } & Lifespan>;
 }
 
 // ---------------------------------------------------------------------------------------------

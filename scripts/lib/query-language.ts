@@ -20,6 +20,12 @@ export function placeholder(match: QueryMatch | 'user'): string {
       return '<project path>#<number>';
     case 'path':
       return '<project path>';
+    case 'pathspec':
+      return '<path>';
+    case 'person':
+      return '<name or email>';
+    case 'link':
+      return '<link>';
     case 'date':
       return '<date>';
     case 'label':
@@ -44,6 +50,9 @@ const MATCH_WORDS: Record<QueryMatch, string> = {
   reference: '`acme/webapp#100` or `WEB-100`',
   choice: 'one of the listed values',
   name: 'a name',
+  person: 'found anywhere in `Name <email>`, case-insensitive, `*` for any text, `@<login>` for the user\'s email addresses',
+  pathspec: 'a path and what lies under it; `*` for any text, `/` included',
+  link: 'a link name, as either end shows it',
 };
 
 function criterionText(c: QueryCriterionSpec): string {
@@ -68,6 +77,13 @@ const REFUSAL_WORDS: Record<QueryRefusalKind, string> = {
   'reference-form': 'a reference without its project',
   choice: 'a value outside a field\'s choices',
   criterion: 'a criterion about a web page\'s context',
+  revision: 'a branch, tag or revision the repository lacks',
+  commit: 'a full hash the repository has no commit for',
+  'scoped-revision': 'a revision whose project does not exist or is not given',
+  'mixed-projects': 'revisions of two projects',
+  build: 'a build that does not exist',
+  link: 'a link name no link spec has',
+  anonymous: 'a criterion about the caller, without credentials',
 };
 
 function refusalsText(language: QueryLanguageSpec): string {
@@ -93,6 +109,10 @@ function entityText(language: QueryLanguageSpec): string[] {
   }
   const plain = language.criteria.filter((c) => !('refused' in c.selects));
   if (plain.length > 0) out.push(`Criteria without a field: ${plain.map(criterionText).join(', ')}.`);
+  if (language.links && language.links.length > 0) {
+    const links = language.links.map((l) => (l.opposite ? `${code(l.name)} (the other end: ${code(l.opposite)})` : code(l.name)));
+    out.push(`Link names of a fresh server: ${links.join(', ')}.`);
+  }
   const tokens = language.tokens.map((t) => {
     const written = t.token === 'reference' ? 'acme/webapp#100' : t.token === 'number' ? '#100' : '~text~';
     return `${code(written)} (${t.about})`;
@@ -111,12 +131,16 @@ function entityText(language: QueryLanguageSpec): string[] {
 
 function commitText(language: QueryLanguageSpec): string[] {
   const criteria = language.criteria.map((c) => {
-    const written = c.takesValues ? `${c.keyword}(${placeholder('match' in c.selects ? c.selects.match : 'exact')})` : c.keyword;
-    return `${code(written)}${c.range ? ' (may follow `since` or `until`)' : ''}: ${c.about}`;
+    const match = 'match' in c.selects ? c.selects.match : undefined;
+    const written = c.takesValues ? `${c.keyword}(${placeholder(match ?? 'exact')})` : c.keyword;
+    const compare = match === 'person' || match === 'pathspec' ? ` (${MATCH_WORDS[match]})` : '';
+    return `${code(written)}${c.revision ? ' (may follow `since` or `until`)' : ''}: ${c.about}${compare}`;
   });
+  const fuzzy = language.tokens.find((t) => t.token === 'fuzzy');
   return [
     `Criteria, separated by spaces, each value in parentheses right after its keyword (several values in a row, ${code('path(src)(docs)')}, match any of them): ${criteria.join('; ')}.`,
-    ...(language.tokens.some((t) => t.token === 'fuzzy') ? ['`~text~` finds the text in the message.'] : []),
+    'Several revisions combine as `git log` combines them: commits reachable from an `until` one (or from any branch when none is given) and from no `since` one. Criteria of different kinds must all hold.',
+    ...(fuzzy ? [`${code('~text~')}: ${fuzzy.about}.`] : []),
     `Without an order keyword, ${language.defaultOrder}. A backslash in a value escapes the next character (\`\\)\` for a parenthesis).`,
   ];
 }

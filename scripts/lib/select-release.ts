@@ -204,6 +204,7 @@ function selectQueryLanguage(language: QueryLanguageSpec, tag: OneDevTag, where:
     tokens: live(language.tokens, (t) => `token ${t.token}`),
     orderBy: live(language.orderBy, (o) => `order field ${o.field}`),
     refusals: live(language.refusals, (r) => `refusal ${r.kind}`),
+    ...(language.links ? { links: live(language.links, (l) => `link ${l.name}`) } : {}),
   };
 }
 

@@ -59,10 +59,8 @@ export const repositoryExamples: ExampleTable = {
       committer: { ...robin, when: 1751511917000 },
       author: { ...robin, when: 1751511917000 },
       parentHashes: ['9c3e4f1a7b2d8e6c5a4f3b2e1d0c9b8a7f6e5d4c', 'e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5'],
-      fileChanges: [
-        { oldPath: 'src/login.ts', newPath: 'src/login.ts', additions: -1, deletions: -1 },
-        { oldPath: null, newPath: 'src/remember.ts', additions: -1, deletions: -1 },
-      ],
+      // The log lists no files for a merge.
+      fileChanges: [],
     },
   },
   DirectoryChildList: {

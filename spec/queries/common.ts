@@ -69,3 +69,9 @@ export function reactionFields(): QueryFieldSpec[] {
 export function reactionOrders(): QueryOrderSpec[] {
   return REACTIONS.map(({ name, property, ...span }) => ({ field: name, ...span, target: { property }, descendingByDefault: true }));
 }
+
+/** A branch, tag or commit the repository lacks, as Git resolves it (commit and issue queries alike). */
+export const REVISION_REFUSALS: readonly QueryRefusalSpec[] = [
+  { kind: 'revision', until: 'v12.0.10', status: 404, message: 'Unable to find object \'{value}\'' },
+  { kind: 'revision', since: 'v12.0.10', status: 404, message: 'Unable to find revision \'{value}\'' },
+];

@@ -1,6 +1,6 @@
 /** IssueQuery: the language of the web UI's issue list, as `GET /issues` reads it. */
 import type { QueryCriterionSpec, QueryLanguageSpec } from '../model.js';
-import { COUNT_OPERATORS, ENTITY_REFUSALS, reactionFields, reactionOrders } from './common.js';
+import { COUNT_OPERATORS, ENTITY_REFUSALS, REVISION_REFUSALS, reactionFields, reactionOrders } from './common.js';
 
 /** Criteria about the page a query runs on (its build, commit, branch, issue): the REST API has none. */
 const context = (keyword: string, about: string, span: { since?: 'v15.1.0' } = {}): QueryCriterionSpec => ({
@@ -54,9 +54,16 @@ export const issueQuery: QueryLanguageSpec = {
     { keyword: 'fixed in commit', takesValues: true, selects: { target: { relation: 'fix commits' }, match: 'exact' }, about: 'a commit (full hash) fixes it' },
     { keyword: 'fixed in build', takesValues: true, selects: { target: { relation: 'fix builds' }, match: 'reference' }, about: 'the build (`acme/webapp#2031`) includes its fix' },
     { keyword: 'fixed in pull request', takesValues: true, selects: { target: { relation: 'fix pull requests' }, match: 'reference' }, about: 'the pull request (`acme/webapp#42`) fixes it' },
-    { keyword: 'fixed between', form: 'between-revisions', selects: { target: { relation: 'fix revisions' }, match: 'exact' }, about: 'fixed after the first revision and by the second, e.g. `fixed between tag "v4.1.0" and branch "main"`' },
-    { keyword: 'has any', takesValues: true, selects: { target: { relation: 'link names' }, match: 'exact' }, about: 'it has a link of this name' },
-    { keyword: 'matching', form: 'link-match', selects: { target: { relation: 'links' }, match: 'name' }, about: '`any "<link>" matching (<criteria>)` or `all "<link>" matching (<criteria>)`: some, or every, issue it links to under that name matches' },
+    {
+      keyword: 'fixed between',
+      form: 'between-revisions',
+      selects: { target: { relation: 'fix commits' }, match: 'exact' },
+      about:
+        'a commit on either side since the two revisions\' merge base fixes it; each revision names its project (`fixed between tag "acme/webapp:v4.1.0" and branch "acme/webapp:main"`, ' +
+        'a build as `acme/webapp#12`), the same for both, and only that project\'s issues count',
+    },
+    { keyword: 'has any', takesValues: true, selects: { target: { relation: 'link names' }, match: 'link' }, about: 'it has a link of this name' },
+    { keyword: 'matching', form: 'link-match', selects: { target: { relation: 'links' }, match: 'link' }, about: '`any "<link>" matching (<criteria>)` or `all "<link>" matching (<criteria>)`: some, or every (and at least one), issue linked to it under that name matches' },
     context('fixed in current commit', 'the commit shown on the page fixes it'),
     context('fixed in current build', 'the build shown on the page includes its fix'),
     context('fixed in current pull request', 'the pull request shown on the page fixes it'),
@@ -84,6 +91,22 @@ export const issueQuery: QueryLanguageSpec = {
     ...reactionOrders(),
   ],
   defaultOrder: 'the most recently active first',
-  refusals: ENTITY_REFUSALS,
+  refusals: [
+    ...ENTITY_REFUSALS,
+    // Links and revisions are looked up when the query runs, after the parse wrapper.
+    { kind: 'link', status: 500, message: 'Link spec not found: {value}' },
+    { kind: 'scoped-revision', until: 'v15.1.0', status: 500, message: 'Unable to find revision: {value}' },
+    { kind: 'scoped-revision', since: 'v15.1.0', status: 404, message: 'Unable to find revision: {value}' },
+    ...REVISION_REFUSALS,
+    { kind: 'build', until: 'v15.1.0', status: 500, message: 'Unable to find build: {value}' },
+    { kind: 'build', since: 'v15.1.0', status: 404, message: 'Unable to find build: {value}' },
+    { kind: 'mixed-projects', status: 500, message: '\'fixed between\' should be used for same projects' },
+  ],
   examples: ['"State" is "Open" and "Type" is "Bug" order by "Submit Date" desc', 'submitted by me or "Assignees" is me'],
+  // The link specs setup creates (DefaultDataManager/DefaultDataService); "Blocked By" went in v13.0.0.
+  links: [
+    { name: 'Sub Issues', opposite: 'Parent Issue' },
+    { name: 'Blocked By', opposite: 'Blocks', until: 'v13.0.0' },
+    { name: 'Related' },
+  ],
 };

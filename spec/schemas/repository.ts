@@ -90,7 +90,7 @@ export const repositorySchemas: SchemaTable = {
       body: {
         type: 'string',
         nullable: true,
-        description: 'The message after the first line, or null when it has none (`BODY`).',
+        description: 'The message after its subject (`BODY`), each line trimmed; empty when it has none.',
       },
       commitDate: { type: 'date-time', nullable: true, description: 'When the commit was committed (`COMMIT_DATE`).' },
       committer: { type: { ref: 'PersonIdent' }, nullable: true, description: 'The committer (`COMMITTER`).' },
@@ -103,7 +103,9 @@ export const repositorySchemas: SchemaTable = {
       fileChanges: {
         type: { array: { ref: 'FileChange' } },
         nullable: true,
-        description: 'Files the commit changed compared with its first parent (`FILE_CHANGES`).',
+        description:
+          'Files the commit changed compared with its parent (`FILE_CHANGES`), as `git log --name-status` ' +
+          'lists them: none for a merge commit, and only files under the query\'s paths when it has some.',
       },
     },
   },
@@ -111,8 +113,15 @@ export const repositorySchemas: SchemaTable = {
     kind: 'object',
     description: 'A file a commit added, deleted, modified or renamed.',
     fields: {
-      oldPath: { type: 'string', nullable: true, description: 'Path before the commit; null for an added file.' },
-      newPath: { type: 'string', nullable: true, description: 'Path after the commit; null for a deleted file.' },
+      // With LINE_CHANGES the server reads `git log --numstat`, which names a file by one path unless it was renamed.
+      oldPath: [
+        { until: 'v16.2.0', type: 'string', nullable: true, description: 'Path before the commit; null for an added file, and with `LINE_CHANGES` for every file not renamed.' },
+        { since: 'v16.2.0', type: 'string', nullable: true, description: 'Path before the commit; null for an added file.' },
+      ],
+      newPath: [
+        { until: 'v16.2.0', type: 'string', nullable: true, description: 'Path after the commit; null for a deleted file, except with `LINE_CHANGES`, where a deleted file has its path here.' },
+        { since: 'v16.2.0', type: 'string', nullable: true, description: 'Path after the commit; null for a deleted file.' },
+      ],
       additions: [
         {
           until: 'v16.2.0',

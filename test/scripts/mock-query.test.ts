@@ -4,7 +4,9 @@
  * description lists, built from values the records hold, selects exactly what a slow reference
  * evaluation written here selects (straight loops over the same records, sharing no code with the
  * parser or the evaluator), and each selects something and not everything. Malformed queries and
- * unknown fields get the release's refusal.
+ * unknown fields get the release's refusal. The criteria with shapes of their own (`fixed between
+ * <revision> and <revision>` over the projects' generated commit histories, `any|all "<link>"
+ * matching (...)` over links seen from both ends) are checked the same way.
  */
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
@@ -13,6 +15,7 @@ import { MockEngine } from '../../scripts/lib/mock/engine.js';
 import { operationPlans } from '../../scripts/lib/mock/operations.js';
 import { population, queryLanguageOf, recordModel, userDirectory, type RecordKind } from '../../scripts/lib/mock/records.js';
 import { relationsOf } from '../../scripts/lib/mock/query/relations.js';
+import { historyOf, type CommitHistory } from '../../scripts/lib/mock/commits/history.js';
 import { committedDocument, SUPPORTED_RELEASES } from '../helpers.js';
 
 type Rec = Record<string, unknown>;
@@ -152,6 +155,29 @@ function valueFor(field: QueryFieldSpec, operator: string, records: readonly Rec
 }
 
 const quote = (value: string): string => `"${value.replace(/[\\"]/g, '\\$&')}"`;
+
+/** Every commit reachable from `starts`, by walking parents. */
+function ancestorsOf(h: CommitHistory, starts: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const todo = [...starts];
+  while (todo.length > 0) {
+    const hash = todo.pop()!;
+    if (out.has(hash)) continue;
+    out.add(hash);
+    todo.push(...h.byHash.get(hash)!.parents);
+  }
+  return out;
+}
+
+/** `fixed between`'s commits: on either side since the merge base (a common ancestor no other common ancestor descends from). */
+function betweenCommits(h: CommitHistory, a: string, b: string): Set<string> {
+  const [fromA, fromB] = [ancestorsOf(h, [a]), ancestorsOf(h, [b])];
+  const common = [...fromA].filter((x) => fromB.has(x));
+  const bases = common.filter((x) => !common.some((y) => y !== x && ancestorsOf(h, [y]).has(x)));
+  expect(bases).toHaveLength(1);
+  const below = ancestorsOf(h, bases);
+  return new Set([...fromA, ...fromB].filter((x) => !below.has(x)));
+}
 
 // ----- the operations under test ------------------------------------------------------------------
 interface Case {
@@ -346,6 +372,97 @@ describe.each(SUPPORTED_RELEASES)('query languages of %s, against a reference ev
       const order = await ask(path, 'order by "No Such Field"');
       expect(order.status).toBe(500);
       expect(order.text).toMatch(/^Can ?not order by field: No Such Field$/);
+    });
+  }
+
+  for (const { path, language, kind } of cases.filter((c) => c.language.criteria.some((x) => x.form))) {
+    const records = population(kind, SIZE);
+    const builds = peer('/builds') ? population(peer('/builds')!, SIZE) : [];
+    const refusal = (what: string, value = '') => {
+      const r = language.refusals.find((x) => x.kind === what)!;
+      return [r.status, r.message.replace('{value}', value)];
+    };
+
+    it(`${path}: fixed between <revision> and <revision> selects what the reference selects, from either side of the merge base`, async () => {
+      const between = language.criteria.find((c) => c.form === 'between-revisions');
+      expect(between).toBeDefined();
+      const target = (between!.selects as { target: QueryTarget }).target;
+      const project = world.projects.find((p) => p.id === 7)!;
+      const history = historyOf(project.id);
+      const build = builds.find((b) => b.projectId === project.id && history.byHash.has(String(b.commitHash)))!;
+      const mid = history.commits[Math.floor(history.commits.length / 2)]!.hash;
+      const at = (name: string) => history.tags.get(name) ?? history.branches.get(name) ?? name;
+      const pairs: Array<[string, string, string, string]> = [
+        ['tag', 'v4.1.0', 'branch', 'main'],
+        ['branch', 'main', 'tag', 'v4.1.0'],
+        ['tag', 'v4.0.0', 'tag', 'v4.2.0'],
+        ['branch', 'feature/search', 'branch', 'main'],
+        ['commit', mid, 'tag', 'v4.2.1'],
+        ['build', `${project.path}#${build.number}`, 'branch', 'main'],
+      ];
+      const selected: Array<Set<unknown>> = [];
+      for (const [k1, v1, k2, v2] of pairs) {
+        const value = (k: string, v: string) => (k === 'build' ? v : `${project.path}:${v}`);
+        const query = `fixed between ${k1} ${quote(value(k1, v1))} and ${k2} ${quote(value(k2, v2))}`;
+        const commitOf = (k: string, v: string) => (k === 'build' ? String(build.commitHash) : at(v));
+        const fixing = betweenCommits(history, commitOf(k1, v1), commitOf(k2, v2));
+        const expected = new Set(records.filter((r) => r.projectId === project.id && listOf(valueOf(r, target)).some((h) => fixing.has(h as string))).map((r) => r.id));
+        const got = await ask(path, query);
+        expect(got.status, `${query}: ${got.text}`).toBe(200);
+        expect(new Set(got.ids), query).toEqual(expected);
+        selected.push(expected);
+      }
+      // The two revisions play the same part: swapping them changes nothing.
+      expect(selected[1]).toEqual(selected[0]);
+      expect(selected.filter((x) => x.size > 0 && x.size < records.length).length).toBeGreaterThanOrEqual(3);
+      const other = world.projects.find((p) => p.id !== project.id)!;
+      for (const [query, want] of [
+        ['fixed between tag "v4.1.0" and branch "main"', refusal('scoped-revision', 'v4.1.0')],
+        ['fixed between tag "no/such/project:v4.1.0" and branch "acme/webapp:main"', refusal('scoped-revision', 'no/such/project:v4.1.0')],
+        [`fixed between tag "${project.path}:v9.9.9" and branch "${project.path}:main"`, refusal('revision', 'v9.9.9')],
+        [`fixed between branch "${project.path}:main" and branch "${other.path}:main"`, refusal('mixed-projects')],
+        [`fixed between build "${project.path}#999999" and branch "${project.path}:main"`, refusal('build', `${project.path}#999999`)],
+      ] as const) {
+        const got = await ask(path, query);
+        expect([got.status, got.text], query).toEqual(want);
+      }
+    });
+
+    it(`${path}: any/all "<link>" matching (...) select what the reference selects; a link shows at both its ends`, async () => {
+      const specs = language.links ?? [];
+      expect(specs.length).toBeGreaterThan(0);
+      const otherEnd = (name: string) => specs.find((l) => l.name === name)?.opposite ?? specs.find((l) => l.opposite === name)?.name ?? name;
+      const byId = new Map(records.map((r) => [r.id, r]));
+      type Link = { name: string; id: unknown };
+      const linksOf = (r: Rec) => listOf(relationsOf(r).links) as Link[];
+      for (const r of records) {
+        for (const l of linksOf(r)) expect(linksOf(byId.get(l.id)!), `link ${l.name} of ${String(r.id)}`).toContainEqual({ name: otherEnd(l.name), id: r.id });
+        expect(new Set(listOf(relationsOf(r)['link names']))).toEqual(new Set(linksOf(r).map((l) => l.name)));
+      }
+      const open = (r: Rec) => r.state === 'Open';
+      let proper = 0;
+      for (const name of specs.flatMap((l) => [l.name, ...(l.opposite ? [l.opposite] : [])])) {
+        for (const scope of ['any', 'all'] as const) {
+          const query = `${scope} ${quote(name)} matching ("State" is "Open")`;
+          const expected = new Set(
+            records
+              .filter((r) => {
+                const linked = linksOf(r).filter((l) => l.name === name).map((l) => byId.get(l.id)!);
+                return scope === 'any' ? linked.some(open) : linked.length > 0 && linked.every(open);
+              })
+              .map((r) => r.id),
+          );
+          const got = await ask(path, query);
+          expect(got.status, `${query}: ${got.text}`).toBe(200);
+          expect(new Set(got.ids), query).toEqual(expected);
+          if (expected.size > 0 && expected.size < records.length) proper += 1;
+        }
+      }
+      expect(proper).toBeGreaterThanOrEqual(specs.length);
+      for (const query of ['any "No Such Link" matching (confidential)', 'has any "No Such Link"']) {
+        const got = await ask(path, query);
+        expect([got.status, got.text], query).toEqual(refusal('link', 'No Such Link'));
+      }
     });
   }
 

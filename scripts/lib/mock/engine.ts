@@ -20,8 +20,10 @@ import { jsonContent, operationPlans, type ContentPlan, type OperationPlan, type
 import { preferencesOf, type Preferences } from './prefer.js';
 import { nameMatcher, parseQuery, queryLanguageOf, recordModel, type Behaviour, type Peers, type Rec, type RecordKind } from './records.js';
 import { runQuery, type QueryWorld } from './query/evaluate.js';
+import { QueryOutcomes } from './query/outcomes.js';
 import { grammarOf, hasParser, loadParser } from './query/grammar.js';
 import { queryWorld } from './query/world.js';
+import { commitAnswer, commitReadOf } from './commits/answer.js';
 import type { QueryLanguageSpec } from '../../../spec/model.js';
 import { refusalFor, type Refusal } from './refusal.js';
 import { Router } from './routes.js';
@@ -59,8 +61,11 @@ interface Operation extends OperationPlan {
   target?: { kind: RecordKind; param: string };
   /** For reads of ids outside the population: the example around any id. */
   exampleForId?: ((id: string) => Buffer) | null;
-  /** An operation that takes a query but is no page (its kind, if the mock lists it elsewhere). */
-  queryOnly?: { language: QueryLanguageSpec; kind?: RecordKind };
+  /**
+   * An operation that takes a query but is no page (its kind, if the mock lists it elsewhere), or
+   * the read of one commit (`read`: the path parameter naming it), answered as a commit query.
+   */
+  queryOnly?: { language: QueryLanguageSpec; kind?: RecordKind; read?: string };
 }
 
 interface Parsed {
@@ -97,6 +102,8 @@ export class MockEngine {
   private readonly kindSchemas = new Map<RecordKind, object>();
   private readonly offers = new Map<ResponsePlan, Offer>();
   private readonly worlds = new Map<unknown, QueryWorld>();
+  /** Without --stateful: the outcomes of queries already run. */
+  private readonly outcomes = new QueryOutcomes();
   private readonly operations: readonly Operation[];
   /** Parsers asked of a worker and not loaded yet, by grammar text. */
   private readonly parserWaits = new Map<string, { promise: Promise<void>; urgent: boolean }>();
@@ -115,7 +122,7 @@ export class MockEngine {
       const target = model.targets.get(key);
       const language = behaviour ? undefined : queryLanguageOf(doc, plan);
       const kind = language ? model.kinds.find((k) => k.paged && k.collectionPath === plan.path) : undefined;
-      const queryOnly = language ? { language, ...(kind ? { kind } : {}) } : undefined;
+      const queryOnly = language ? { language, ...(kind ? { kind } : {}) } : behaviour ? undefined : commitReadOf(doc, plan, plans);
       return { ...plan, ...(behaviour ? { behaviour } : {}), ...(target ? { target } : {}), ...(queryOnly ? { queryOnly } : {}) };
     });
     this.peers = model.kinds[0]?.peers;
@@ -624,7 +631,10 @@ export class MockEngine {
     const set = this.state.setOf(behaviour.kind);
     if (behaviour.language && behaviour.queryParam) {
       // The release's own query language: parsed, checked, then filtering and ordering the records.
-      const outcome = runQuery(behaviour.language, firstValue(query[behaviour.queryParam]), set?.all() ?? [], this.queryWorldOf(parsed, behaviour.kind));
+      const records = set?.all() ?? [];
+      const world = this.queryWorldOf(parsed, behaviour.kind);
+      const queryText = firstValue(query[behaviour.queryParam]);
+      const outcome = this.runQuery(behaviour.language, queryText, records, world);
       if ('refusal' in outcome) return text(outcome.refusal.status, outcome.refusal.text);
       return set ? this.json(200, set.listBytes(this.filtered(outcome.records, behaviour, query).slice(offset, offset + count)), operation) : undefined;
     }
@@ -667,16 +677,27 @@ export class MockEngine {
 
   /**
    * Operations that take a query but page through nothing (a repository's commits, Delete Packs):
-   * a query the release refuses is refused; Delete Packs with `--stateful` deletes the matches.
+   * a query the release refuses is refused; Delete Packs with `--stateful` deletes the matches;
+   * the commit reads answer from the project's generated history (commits/answer.ts).
    */
   private queryOnly(parsed: Parsed): Answer | undefined {
     const { operation } = parsed;
     const target = operation.queryOnly!;
+    if (target.language.syntax === 'commit') {
+      const world = this.queryWorldOf(parsed, { peers: this.peers } as RecordKind);
+      const query = firstValue(parsed.query.query);
+      return commitAnswer({ ...target, ...(query !== undefined ? { query } : {}), pathValues: parsed.pathValues, params: parsed.params, world, stateful: this.state.stateful });
+    }
     const set = target.kind ? this.state.setOf(target.kind) : undefined;
-    const outcome = runQuery(target.language, firstValue(parsed.query.query), set?.all() ?? [], this.queryWorldOf(parsed, target.kind ?? ({ peers: this.peers } as RecordKind)));
+    const outcome = this.runQuery(target.language, firstValue(parsed.query.query), set?.all() ?? [], this.queryWorldOf(parsed, target.kind ?? ({ peers: this.peers } as RecordKind)));
     if ('refusal' in outcome) return text(outcome.refusal.status, outcome.refusal.text);
     if (parsed.method === 'DELETE' && set && this.state.stateful) for (const record of outcome.records) set.remove(String(record.id));
     return undefined;
+  }
+
+  /** A query's outcome: run now when records can change (--stateful), else kept from a run before. */
+  private runQuery(language: QueryLanguageSpec, queryText: string | undefined, records: readonly Rec[], world: QueryWorld): ReturnType<typeof runQuery> {
+    return this.state.stateful ? runQuery(language, queryText, records, world) : this.outcomes.run(language, queryText, records, world);
   }
 
   private isAdministrator(parsed: Parsed): boolean {

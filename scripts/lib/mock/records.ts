@@ -40,7 +40,7 @@ export interface RecordKind {
   paged: boolean;
   /** The query language its paged read takes (`x-onedev-query-language`): its population is varied for it. */
   queryLanguage?: QueryLanguageSpec;
-  /** The kinds listed at `/users`, `/projects` and `/label-specs`, which generated values refer to. */
+  /** The kinds listed at `/users`, `/projects`, `/label-specs` and `/builds`, which generated values and queries refer to. */
   peers?: Peers;
 }
 
@@ -48,6 +48,8 @@ export interface Peers {
   users?: RecordKind;
   projects?: RecordKind;
   labels?: RecordKind;
+  /** Builds, whose commits commit and issue queries name (`build(#12)`). */
+  builds?: RecordKind;
 }
 
 export type Behaviour =
@@ -235,6 +237,7 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
     if (kind.collectionPath === '/users') peers.users = kind;
     if (kind.collectionPath === '/projects') peers.projects = kind;
     if (kind.collectionPath === '/label-specs') peers.labels = kind;
+    if (kind.collectionPath === '/builds') peers.builds = kind;
   }
   for (const kind of kinds.values()) kind.peers = peers;
   return { kinds: [...kinds.values()], behaviours, targets };

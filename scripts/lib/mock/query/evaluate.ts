@@ -5,7 +5,9 @@
  * release's status and message), then the `order by` fields; then filter and sort.
  */
 import type { QueryCriterionSpec, QueryFieldSpec, QueryLanguageSpec, QueryMatch, QueryOperator, QueryRefusalKind, QueryTarget } from '../../../../spec/model.js';
-import type { QueryNode } from './ast.js';
+import type { QueryNode, Revision } from './ast.js';
+import { historyOf, mergeBase, reachable, resolveRevision } from '../commits/history.js';
+import { pathspecMatches } from '../commits/pathspec.js';
 import { parserFor } from './grammar.js';
 import { relationsOf } from './relations.js';
 import { parseQueryDate, pathWildcard, readPath, wildcard } from './values.js';
@@ -29,6 +31,8 @@ export interface QueryWorld {
   /** Issue states in workflow order. */
   states?: readonly string[];
   now?: number;
+  /** The builds (`projectId`, `number`, `commitHash`), for criteria naming a build's commit. */
+  builds?: readonly Rec[];
 }
 
 export type QueryOutcome = { records: Rec[] } | { refusal: { status: number; text: string } };
@@ -58,6 +62,16 @@ function projectIdOf(record: Rec): unknown {
   return record.targetProjectId ?? record.projectId;
 }
 
+/** Lookups made once per list of users or projects (a mock without --stateful keeps its lists), not per query. */
+const USERS_BY_NAME = new WeakMap<object, Map<string, number>>();
+const PROJECTS_BY_ID = new WeakMap<object, Map<number, QueryProject>>();
+
+function indexOf<T, K, V>(list: readonly T[], kept: WeakMap<object, Map<K, V>>, key: (item: T) => K, value: (item: T) => V): Map<K, V> {
+  let index = kept.get(list);
+  if (!index) kept.set(list, (index = new Map(list.map((item) => [key(item), value(item)]))));
+  return index;
+}
+
 class Compiler {
   private readonly usersByName: Map<string, number>;
   private readonly projectsById: Map<number, QueryProject>;
@@ -67,8 +81,8 @@ class Compiler {
     private readonly world: QueryWorld,
     private readonly records: readonly Rec[],
   ) {
-    this.usersByName = new Map(world.users.map((u) => [u.name, u.id]));
-    this.projectsById = new Map(world.projects.map((p) => [p.id, p]));
+    this.usersByName = indexOf(world.users, USERS_BY_NAME, (u) => u.name, (u) => u.id);
+    this.projectsById = indexOf(world.projects, PROJECTS_BY_ID, (p) => p.id, (p) => p);
   }
 
   compile(node: QueryNode): Test {
@@ -104,14 +118,10 @@ class Compiler {
         const searches = this.language.tokens.find((t) => t.token === 'fuzzy')?.searches ?? [];
         return (rec) => text.length === 0 || searches.some((p) => String(readPath(rec, p) ?? '').toLowerCase().includes(text));
       }
-      case 'between': {
-        const [from, to] = [`${node.from.kind}:${node.from.value}`, `${node.to.kind}:${node.to.value}`];
-        return (rec) => {
-          const fixed = asList(relationsOf(rec)['fix revisions']);
-          return fixed.includes(to) && !fixed.includes(from);
-        };
-      }
+      case 'between':
+        return this.between(node.from, node.to);
       case 'link': {
+        this.linkName(node.link);
         const child = this.compile(node.child);
         const byId = new Map(this.records.map((r) => [r.id, r]));
         return (rec) => {
@@ -215,10 +225,63 @@ class Compiler {
         if (stored === undefined) throw new Refused('choice', { value });
         return (rec) => read(rec) === stored;
       }
+      case 'link':
+        this.linkName(value);
+        return (rec) => asList(read(rec)).includes(value);
+      case 'person': {
+        const pattern = `*${value.toLowerCase()}*`;
+        return (rec) => asList(read(rec)).some((v) => typeof v === 'string' && wildcard(pattern, v.toLowerCase()));
+      }
+      case 'pathspec':
+        return (rec) => asList(read(rec)).some((v) => typeof v === 'string' && pathspecMatches(value, v));
       case 'exact':
       case 'name':
         return (rec) => asList(read(rec)).includes(value);
     }
+  }
+
+  /** A link name some link spec shows at either end; the server refuses any other when the query runs. */
+  private linkName(name: string): void {
+    const links = this.language.links;
+    if (links && !links.some((l) => l.name === name || l.opposite === name)) throw new Refused('link', { value: name });
+  }
+
+  /**
+   * `fixed between`: the records of the revisions' project fixed by a commit reachable from either
+   * revision and not from their merge base. Without a page's project, a branch, tag or commit is
+   * written `<project path>:<revision>` (its kind does not matter: any revision resolves), a build
+   * as a reference.
+   */
+  private between(from: Revision, to: Revision): Test {
+    const [first, second] = [this.revisionCommit(from), this.revisionCommit(to)];
+    if (first.projectId !== second.projectId) throw new Refused('mixed-projects', {});
+    const history = historyOf(first.projectId);
+    const base = mergeBase(history, first.hash, second.hash);
+    const parentsOf = (h: string) => history.byHash.get(h)?.parents;
+    const excluded = base === undefined ? undefined : reachable([base], parentsOf);
+    const fixing = excluded === undefined ? new Set<string>() : new Set([...reachable([second.hash, first.hash], parentsOf)].filter((h) => !excluded.has(h)));
+    const criterion = this.language.criteria.find((c) => c.form === 'between-revisions')!;
+    const target = (criterion.selects as { target: QueryTarget }).target;
+    return (rec) => projectIdOf(rec) === first.projectId && asList(targetValue(rec, target)).some((h) => typeof h === 'string' && fixing.has(h));
+  }
+
+  private revisionCommit(revision: Revision): { projectId: number; hash: string } {
+    if (revision.kind === 'build') {
+      const ref = this.reference(revision.value);
+      const build = (this.world.builds ?? []).find((b) => projectIdOf(b) === ref.projectId && b.number === ref.number);
+      if (!build || typeof build.commitHash !== 'string') throw new Refused('build', { value: revision.value });
+      const resolved = resolveRevision(historyOf(ref.projectId), build.commitHash);
+      if (!resolved || !('commit' in resolved)) throw new Refused('revision', { value: build.commitHash });
+      return { projectId: ref.projectId, hash: resolved.commit.hash };
+    }
+    const colon = revision.value.indexOf(':');
+    const path = colon < 0 ? undefined : revision.value.slice(0, colon);
+    const project = path === undefined ? undefined : this.world.projects.find((p) => p.path === path);
+    if (!project) throw new Refused('scoped-revision', { value: revision.value });
+    const name = revision.value.slice(colon + 1);
+    const resolved = resolveRevision(historyOf(project.id), name);
+    if (!resolved || !('commit' in resolved)) throw new Refused('revision', { value: name });
+    return { projectId: project.id, hash: resolved.commit.hash };
   }
 
   private pathTest(target: QueryTarget, value: string, read: (rec: Rec) => unknown): Test {
@@ -245,7 +308,7 @@ class Compiler {
       return (rec) => ids.some((id) => id !== undefined && asList(read(rec)).includes(id));
     }
     const field: QueryFieldSpec = { name: keyword, operators: ['is'], target: selects.target, match: selects.match, about: criterion.about };
-    const mode = keyword === 'before' ? 'before' : keyword.startsWith('not ') ? 'not-since' : 'after';
+    const mode = selects.bound === 'before' ? 'before' : keyword.startsWith('not ') ? 'not-since' : 'after';
     const tests = values.map((value) => (selects.match === 'date' ? this.dateTest(value, read, mode) : this.valueTest(field, 'is', value, read)));
     return (rec) => tests.some((t) => t(rec));
   }

@@ -103,9 +103,10 @@ function entityGrammar(language: QueryLanguageSpec): string {
 }
 
 function commitGrammar(language: QueryLanguageSpec): string {
-  const ranged = language.criteria.filter((c) => c.range);
-  const others = language.criteria.filter((c) => !c.range);
-  const withValues = (list: typeof language.criteria) => list.filter((c) => c.takesValues).map((c) => c.keyword);
+  const ranged = language.criteria.filter((c) => c.revision);
+  const others = language.criteria.filter((c) => !c.revision);
+  const withValues = (list: typeof language.criteria) => list.filter((c) => c.takesValues === true).map((c) => c.keyword);
+  const withOne = language.criteria.filter((c) => c.takesValues === 'one').map((c) => c.keyword);
   const alone = (list: typeof language.criteria) => list.filter((c) => !c.takesValues).map((c) => c.keyword);
   const alt = (name: string, texts: string[]) => (texts.length > 0 ? `${name} = ${texts.sort((a, b) => b.length - a.length).map((t) => `${lit(t)} { return ${lit(t)}; }`).join(' / ')}` : `${name} = !. ""`);
   return [
@@ -116,6 +117,7 @@ function commitGrammar(language: QueryLanguageSpec): string {
     `Criterion
   = bound:(b:(${keyword('since')} { return 'since'; } / ${keyword('until')} { return 'until'; }) WS+ { return b; })? c:Revision { return bound ? { ...c, bound } : c; }
   / keyword:OtherValued values:Value+ { return { type: 'criterion', keyword, values }; }
+  / keyword:OneValued value:Value { return { type: 'criterion', keyword, values: [value] }; }
   / keyword:OtherAlone !IdChar { return { type: 'criterion', keyword, values: [] }; }
   / Fuzzy`,
     `Revision
@@ -125,6 +127,7 @@ function commitGrammar(language: QueryLanguageSpec): string {
     alt('RangeAlone', alone(ranged)),
     alt('OtherValued', withValues(others)),
     alt('OtherAlone', alone(others)),
+    alt('OneValued', withOne),
     `Value = "(" chars:$(('\\\\' .) / [^\\\\()])+ ")" { return unescape(chars); }`,
   ].join('\n\n') + COMMON;
 }
@@ -158,7 +161,34 @@ export function loadParser(grammar: string, source: string): void {
   new Function('module', 'exports', source)(module, module.exports);
   const parse = module.exports.parse;
   if (typeof parse !== 'function') throw new Error('the generated parser source exports no parse function');
-  parsers.set(grammar, { parse: (query: string) => parse(query) as ParsedQuery });
+  parsers.set(grammar, remembering((query: string) => parse(query) as ParsedQuery));
+}
+
+/** Parses kept per grammar, up to this many texts (then forgotten all at once). */
+const KEPT_PARSES = 512;
+
+/**
+ * A parser that remembers what it parsed: clients send the same few queries again and again, and
+ * the trees are only read, never changed. A text that fails to parse fails again the same way.
+ */
+function remembering(parse: (query: string) => ParsedQuery): QueryParser {
+  const kept = new Map<string, { tree: ParsedQuery } | { error: unknown }>();
+  return {
+    parse: (query: string) => {
+      let known = kept.get(query);
+      if (!known) {
+        try {
+          known = { tree: parse(query) };
+        } catch (error) {
+          known = { error };
+        }
+        if (kept.size >= KEPT_PARSES) kept.clear();
+        kept.set(query, known);
+      }
+      if ('error' in known) throw known.error;
+      return known.tree;
+    },
+  };
 }
 
 /** Whether the parser of a language is here already (generated or loaded). */
@@ -180,7 +210,7 @@ export function parserFor(language: QueryLanguageSpec): QueryParser {
   if (!parser) {
     generatedHere += 1;
     const generated = peggy.generate(text);
-    parser = { parse: (query: string) => generated.parse(query) as ParsedQuery };
+    parser = remembering((query: string) => generated.parse(query) as ParsedQuery);
     parsers.set(text, parser);
   }
   return parser;

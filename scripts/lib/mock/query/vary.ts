@@ -9,6 +9,7 @@
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import type { QueryLanguageSpec, QueryMatch, QueryTarget } from '../../../../spec/model.js';
+import { historyOf, type CommitHistory } from '../commits/history.js';
 import { relationsOf, setRelations, type Relations } from './relations.js';
 
 type Rec = Record<string, unknown>;
@@ -68,8 +69,6 @@ function textFor(property: string, template: unknown, i: number, directory: Dire
       return pick(['default', 'gpu', 'docs'], i);
     case 'refName':
       return pick(['refs/heads/main', 'refs/heads/feature/login', 'refs/tags/v4.2.0', `refs/pull/${(i % 9) + 1}/merge`], i);
-    case 'commitHash':
-      return (i % 7).toString(16).repeat(8) + 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'.slice(0, 32);
     case 'serviceDeskEmailAddress':
       return i % 3 === 0 ? `support-${i}@example.com` : null;
     case 'title':
@@ -83,7 +82,7 @@ function textFor(property: string, template: unknown, i: number, directory: Dire
 }
 
 /** A relation's value for record `i`, by how the language compares it. */
-function relationValue(name: string, match: QueryMatch | 'user' | 'flag', place: number, directory: Directory, ids: readonly unknown[]): unknown {
+function relationValue(name: string, match: QueryMatch | 'user' | 'flag', place: number, directory: Directory): unknown {
   const i = mix(place, name);
   const some = <T>(list: readonly T[], n: number): T[] => list.filter((_, k) => mix(i, String(k)) % n === 0);
   switch (match) {
@@ -106,16 +105,17 @@ function relationValue(name: string, match: QueryMatch | 'user' | 'flag', place:
     case 'path':
       return directory.projects.length === 0 || i % 3 === 2 ? null : pick(directory.projects, i).path;
     case 'name':
-      if (name === 'links') return i % 2 === 0 && ids.length > 1 ? [{ name: 'Related', id: ids[(place + 1) % ids.length] }] : [];
       if (name === 'agent') return pick(['build-runner-01', 'mac-mini-02', null], i);
       return i % 4 === 3 ? [] : [pick(['Sprint 27', 'Sprint 28'], i)];
+    case 'link':
+      // Made for all records at once (links), as a link shows at both its ends.
+      return [];
     default:
-      if (name === 'fix revisions') return pick([['tag:v4.1.0', 'branch:main'], ['tag:v4.2.0', 'branch:main'], ['branch:main'], []], i);
       if (name === 'field Type') return pick(['Bug', 'Task', 'New Feature', null], i);
       if (name === 'field Priority') return pick(['Minor', 'Normal', 'Major', 'Critical'], i);
       if (name === 'attribute names') return some(['docker', 'gpu', 'arm'], 2);
-      if (name === 'commits' || name === 'fix commits') return [`${(i % 16).toString(16).repeat(40)}`];
-      if (name === 'link names') return i % 2 === 0 ? ['Related'] : [];
+      // Commits of the record's project: set once its project is known (commitsOf).
+      if (name === 'commits' || name === 'fix commits') return [];
       return i % 2 === 0 ? [pick(WORDS, i)] : [];
   }
 }
@@ -145,18 +145,18 @@ function usesOf(language: QueryLanguageSpec): Use[] {
  */
 export function vary(records: Rec[], properties: ReadonlyMap<string, SchemaObject>, language: QueryLanguageSpec, directory: Directory, asWritten = 0): void {
   const uses = usesOf(language);
-  const ids = records.map((r) => r.id);
   records.forEach((record, i) => {
     const relations: Relations = {};
     // The document's own examples stay as written: only what the server keeps apart is added.
     if (i < asWritten) {
-      for (const { target, match } of uses) if ('relation' in target && !(target.relation in relations)) relations[target.relation] = relationValue(target.relation, match, i, directory, ids);
+      for (const { target, match } of uses) if ('relation' in target && !(target.relation in relations)) relations[target.relation] = relationValue(target.relation, match, i, directory);
+      commitsOf(record, relations, i, false);
       setRelations(record, relations);
       return;
     }
     for (const { target, match } of uses) {
       if ('relation' in target) {
-        if (!(target.relation in relations)) relations[target.relation] = relationValue(target.relation, match, i, directory, ids);
+        if (!(target.relation in relations)) relations[target.relation] = relationValue(target.relation, match, i, directory);
         continue;
       }
       const property = target.property.split('.')[0]!;
@@ -184,10 +184,65 @@ export function vary(records: Rec[], properties: ReadonlyMap<string, SchemaObjec
       }
     }
     consistent(record, properties, i, directory);
+    commitsOf(record, relations, i, true);
     setRelations(record, relations);
   });
+  if (language.links && language.links.length > 0) link(records, language.links);
   if (properties.has('parentId') && properties.has('path')) projectTree(records, asWritten);
   if (properties.has('key') && properties.has('path')) projectKeys(records, asWritten);
+}
+
+/** The commit `k` first parents below a commit. */
+function firstParentAncestor(history: CommitHistory, hash: string, k: number): string {
+  let at = hash;
+  for (let n = 0; n < k; n += 1) at = history.byHash.get(at)?.parents[0] ?? at;
+  return at;
+}
+
+/**
+ * Commits from the record's project history (historyOf): a built or checked-out commit on the
+ * record's ref where it names one of the history's branches or tags (not for the document's own
+ * examples, which stay as written), and the commits that fix an issue or that a pull request holds.
+ */
+function commitsOf(record: Rec, relations: Relations, i: number, properties: boolean): void {
+  const projectId = record.targetProjectId ?? record.projectId;
+  if (typeof projectId !== 'number') return;
+  const history = historyOf(projectId);
+  const commits = history.commits;
+  const m = mix(i, 'commit');
+  if (properties && typeof record.commitHash === 'string') {
+    const ref = typeof record.refName === 'string' ? record.refName : '';
+    const tip = ref.startsWith('refs/heads/') ? history.branches.get(ref.slice(11)) : ref.startsWith('refs/tags/') ? history.tags.get(ref.slice(10)) : undefined;
+    // A tag's build is of the tagged commit; a branch's of one of its recent commits.
+    record.commitHash = tip ? firstParentAncestor(history, tip, ref.startsWith('refs/tags/') ? 0 : m % 4) : commits[1 + (m % (commits.length - 1))]!.hash;
+  }
+  for (const name of ['fix commits', 'commits']) {
+    if (!(name in relations)) continue;
+    const n = name === 'commits' ? 1 + (m % 3) : m % 4 === 3 ? 0 : 1 + (m % 2);
+    relations[name] = Array.from({ length: n }, (_, k) => commits[(m + k * 37) % commits.length]!.hash);
+  }
+}
+
+/**
+ * Links between records, each made once and shown at both ends: the source names it by its
+ * link spec's name, the target by the opposite name (the same name for a spec without one).
+ */
+function link(records: Rec[], specs: ReadonlyArray<{ name: string; opposite?: string }>): void {
+  const links = records.map(() => [] as Array<{ name: string; id: unknown }>);
+  records.forEach((record, i) => {
+    const m = mix(i, 'link');
+    if (records.length < 2 || m % 3 !== 0) return;
+    const j = (i + 1 + (m % (records.length - 1))) % records.length;
+    const spec = pick(specs, m >>> 3);
+    links[i]!.push({ name: spec.name, id: records[j]!.id });
+    links[j]!.push({ name: spec.opposite ?? spec.name, id: record.id });
+  });
+  records.forEach((record, i) => {
+    const relations = relationsOf(record);
+    if (!('links' in relations) && !('link names' in relations)) return;
+    relations.links = links[i];
+    relations['link names'] = [...new Set(links[i]!.map((l) => l.name))];
+  });
 }
 
 /** Values that depend on others: dates in order, and the dates a state implies. */

@@ -11,5 +11,6 @@ export function queryWorld(state: MockState, peers: Peers | undefined, caller: s
     typeof p.id === 'number' && typeof p.path === 'string' ? [{ id: p.id, path: p.path, key: typeof p.key === 'string' ? p.key : null }] : [],
   );
   const labels = new Set(records(peers?.labels).map((l) => String(l.name)));
-  return { ...(caller !== undefined ? { caller } : {}), users, projects, labels, states: ISSUE_STATES };
+  const builds = records(peers?.builds);
+  return { ...(caller !== undefined ? { caller } : {}), users, projects, labels, states: ISSUE_STATES, builds };
 }
