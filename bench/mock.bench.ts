@@ -24,8 +24,11 @@ import { operationsOf, resolveRef } from '../scripts/lib/openapi.js';
 const LEVELS = [1, 16, 32] as const;
 /** Requests per subject, level and round. */
 const REQUESTS: Record<(typeof LEVELS)[number], number> = { 1: 1_500, 16: 4_000, 32: 4_000 };
-const ROUNDS = 3;
-const WARM_UP = 600;
+// Seven rounds: on a shared 2-core machine single rounds vary by a third; the median of seven holds.
+const ROUNDS = 7;
+// Ten requests per operation before measuring, so that both servers run JIT-compiled code: after
+// 600 (two per operation) the first rounds still measured compilation, the plain server's most.
+const WARM_UP = 3_000;
 const START_RUNS = 5;
 /** A stall: the longest a probe request may wait while the mock does something heavy. */
 const STALL_TARGET_MS = 50;
