@@ -15,7 +15,7 @@ import { MockEngine } from '../../scripts/lib/mock/engine.js';
 import { operationPlans } from '../../scripts/lib/mock/operations.js';
 import { population, queryLanguageOf, recordModel, userDirectory, type RecordKind } from '../../scripts/lib/mock/records.js';
 import { relationsOf } from '../../scripts/lib/mock/query/relations.js';
-import { historyOf, type CommitHistory } from '../../scripts/lib/mock/commits/history.js';
+import { DISTINCT_HISTORIES, historyOf, type CommitHistory } from '../../scripts/lib/mock/commits/history.js';
 import { committedDocument, SUPPORTED_RELEASES } from '../helpers.js';
 
 type Rec = Record<string, unknown>;
@@ -426,6 +426,17 @@ describe.each(SUPPORTED_RELEASES)('query languages of %s, against a reference ev
         const got = await ask(path, query);
         expect([got.status, got.text], query).toEqual(want);
       }
+      // Projects of one history family share commits, as forks do: only the revisions' own project counts.
+      const fork = world.projects.find((p) => p.id > DISTINCT_HISTORIES && records.some((r) => r.projectId === p.id) && records.some((r) => r.projectId === p.id - DISTINCT_HISTORIES));
+      expect(fork, 'a project with issues whose fork also has issues').toBeDefined();
+      const origin = world.projects.find((p) => p.id === fork!.id - DISTINCT_HISTORIES)!;
+      const family = historyOf(origin.id);
+      const fixing = betweenCommits(family, family.tags.get('v4.0.0')!, family.branches.get('main')!);
+      const fixes = (r: Rec) => listOf(valueOf(r, target)).some((h) => fixing.has(h as string));
+      expect(records.some((r) => r.projectId === fork!.id && fixes(r)), 'the fork has issues fixed in the range').toBe(true);
+      const query = `fixed between tag ${quote(`${origin.path}:v4.0.0`)} and branch ${quote(`${origin.path}:main`)}`;
+      const got = await ask(path, query);
+      expect(new Set(got.ids), query).toEqual(new Set(records.filter((r) => r.projectId === origin.id && fixes(r)).map((r) => r.id)));
     });
 
     it(`${path}: any/all "<link>" matching (...) select what the reference selects; a link shows at both its ends`, async () => {
