@@ -13,7 +13,8 @@ import { jsonContent, type OperationPlan } from '../operations.js';
 import type { QueryWorld } from '../query/evaluate.js';
 import { queryLanguageOf } from '../records.js';
 import { historyOf, type Commit } from './history.js';
-import { refusalOf, runCommitList, runCommitQuery } from './log.js';
+import { Refused, refusalOf } from '../query/refused.js';
+import { runCommitList, runCommitQuery } from './log.js';
 import { keptCommitQuery } from './outcomes.js';
 import { renderLogCommit } from './log-commit.js';
 
@@ -91,7 +92,7 @@ function element(commit: Commit, shape: string, fields: ReadonlySet<string>, pat
 /** `commit(<hash>)`, count 1, as the server builds it from the path (a parenthesis in it does not parse). */
 function readOne(language: QueryLanguageSpec, revision: string, history: ReturnType<typeof historyOf>, world: QueryWorld): ReturnType<typeof runCommitQuery> {
   const criterion = language.criteria.find((c) => c.revision === 'commit');
-  if (!criterion || revision === '' || /[()]/.test(revision.replace(/\\./g, ''))) return { refusal: refusalOf(language, 'syntax') };
+  if (!criterion || revision === '' || /[()]/.test(revision.replace(/\\./g, ''))) return { refusal: refusalOf(language, new Refused('syntax')) };
   const value = revision.replace(/\\(.)/g, '$1');
   return runCommitList(language, [{ type: 'criterion', keyword: criterion.keyword, values: [value] }], history, world, 1);
 }

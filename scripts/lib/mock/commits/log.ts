@@ -7,10 +7,11 @@
  * at the count. What each criterion is comes from the language (revision kinds, targets, matches,
  * bounds), not from its keyword.
  */
-import type { QueryCriterionSpec, QueryLanguageSpec, QueryRefusalKind } from '../../../../spec/model.js';
+import type { QueryCriterionSpec, QueryLanguageSpec } from '../../../../spec/model.js';
 import type { QueryNode } from '../query/ast.js';
 import type { QueryWorld } from '../query/evaluate.js';
 import { parserFor } from '../query/grammar.js';
+import { Refused, refusalOf } from '../query/refused.js';
 import { parseQueryDate, wildcard } from '../query/values.js';
 import { emailAddressesOf, reachable, resolveRevision, type Commit, type CommitHistory } from './history.js';
 import { logCommitValue } from './log-commit.js';
@@ -25,18 +26,6 @@ export interface LogResult {
 }
 
 export type LogOutcome = LogResult | { refusal: { status: number; text: string } };
-
-class Refused extends Error {
-  constructor(readonly kind: QueryRefusalKind, readonly value = '') {
-    super(kind);
-  }
-}
-
-/** The release's answer to a refused query (the syntax refusal when it names nothing closer). */
-export function refusalOf(language: QueryLanguageSpec, kind: QueryRefusalKind, value = ''): { status: number; text: string } {
-  const spec = language.refusals.find((r) => r.kind === kind) ?? language.refusals.find((r) => r.kind === 'syntax')!;
-  return { status: spec.status, text: spec.message.replaceAll('{value}', value) };
-}
 
 /**
  * How git orders a log: newest commit date first (no option), children first and then the
@@ -65,7 +54,7 @@ export function runCommitQuery(language: QueryLanguageSpec, text: string | undef
     try {
       list = parserFor(language).parse(text).list ?? [];
     } catch {
-      return { refusal: refusalOf(language, 'syntax') };
+      return { refusal: refusalOf(language, new Refused('syntax')) };
     }
   }
   return runCommitList(language, list, history, world, count);
@@ -77,7 +66,7 @@ export function runCommitList(language: QueryLanguageSpec, list: readonly QueryN
     const options = fill(language, list, history, world, count);
     return { commits: log(history, options), paths: options.paths };
   } catch (error) {
-    if (error instanceof Refused) return { refusal: refusalOf(language, error.kind, error.value) };
+    if (error instanceof Refused) return { refusal: refusalOf(language, error) };
     throw error;
   }
 }
@@ -156,7 +145,7 @@ function fill(language: QueryLanguageSpec, list: readonly QueryNode[], history: 
           for (const value of values) {
             const time = parseQueryDate(value, world.now);
             // The server formats the date its parser gave without checking it: null fails where no handler maps it (500).
-            if (time === undefined) throw new Refused('date', value);
+            if (time === undefined) throw new Refused('date', { value });
             options[kind.bound] = time;
           }
           break;
@@ -212,8 +201,8 @@ function revisionHash(criterion: QueryCriterionSpec, value: string | undefined, 
 
 function commitOf(revision: string, history: CommitHistory): string {
   const resolved = resolveRevision(history, revision);
-  if (!resolved) throw new Refused('revision', revision);
-  if ('missing' in resolved) throw new Refused('commit', resolved.missing);
+  if (!resolved) throw new Refused('revision', { value: revision });
+  if ('missing' in resolved) throw new Refused('commit', { value: resolved.missing });
   return resolved.commit.hash;
 }
 
@@ -228,20 +217,20 @@ function buildCommit(reference: string, history: CommitHistory, world: QueryWorl
     numberText = reference.slice(hash + 1);
     if (path !== '') {
       const project = world.projects.find((p) => p.path === path);
-      if (!project) throw new Refused('reference', path);
+      if (!project) throw new Refused('reference', { value: path });
       projectId = project.id;
     }
   } else if (dash >= 0) {
     const key = reference.slice(0, dash);
     numberText = reference.slice(dash + 1);
     const project = world.projects.find((p) => p.key === key);
-    if (!project) throw new Refused('reference', key);
+    if (!project) throw new Refused('reference', { value: key });
     projectId = project.id;
   }
-  if (!/^\d{1,18}$/.test(numberText)) throw new Refused('reference-form', reference);
+  if (!/^\d{1,18}$/.test(numberText)) throw new Refused('reference-form', { value: reference });
   const number = Number(numberText);
   const build = (world.builds ?? []).find((b: Rec) => b.projectId === projectId && b.number === number);
-  if (!build || typeof build.commitHash !== 'string') throw new Refused('build', reference);
+  if (!build || typeof build.commitHash !== 'string') throw new Refused('build', { value: reference });
   return build.commitHash;
 }
 

@@ -4,12 +4,13 @@
  * operator the field lacks, an unknown user, label, number, date or project is refused with that
  * release's status and message), then the `order by` fields; then filter and sort.
  */
-import type { QueryCriterionSpec, QueryFieldSpec, QueryLanguageSpec, QueryMatch, QueryOperator, QueryRefusalKind, QueryTarget } from '../../../../spec/model.js';
+import type { QueryCriterionSpec, QueryFieldSpec, QueryLanguageSpec, QueryMatch, QueryOperator, QueryTarget } from '../../../../spec/model.js';
 import type { QueryNode, Revision } from './ast.js';
 import { historyOf, mergeBase, reachable, resolveRevision } from '../commits/history.js';
 import { pathspecMatches } from '../commits/pathspec.js';
 import { parserFor } from './grammar.js';
 import { relationsOf } from './relations.js';
+import { Refused, refusalOf } from './refused.js';
 import { parseQueryDate, pathWildcard, readPath, wildcard } from './values.js';
 
 type Rec = Record<string, unknown>;
@@ -36,18 +37,6 @@ export interface QueryWorld {
 }
 
 export type QueryOutcome = { records: Rec[] } | { refusal: { status: number; text: string } };
-
-class Refused extends Error {
-  constructor(readonly kind: QueryRefusalKind, readonly vars: Record<string, string>, readonly fixed?: { status: number; text: string }) {
-    super(kind);
-  }
-}
-
-function refusalOf(language: QueryLanguageSpec, error: Refused): { status: number; text: string } {
-  if (error.fixed) return error.fixed;
-  const spec = language.refusals.find((r) => r.kind === error.kind) ?? language.refusals.find((r) => r.kind === 'syntax')!;
-  return { status: spec.status, text: spec.message.replace(/\{(field|operator|value)\}/g, (_, name: string) => error.vars[name] ?? '') };
-}
 
 /** The value of a target on a record: a property (ids stay ids) or a relation. */
 function targetValue(record: Rec, target: QueryTarget): unknown {
