@@ -634,7 +634,7 @@ export class MockEngine {
       const records = set?.all() ?? [];
       const world = this.queryWorldOf(parsed, behaviour.kind);
       const queryText = firstValue(query[behaviour.queryParam]);
-      const outcome = this.runQuery(behaviour.language, queryText, records, world);
+      const outcome = this.queryOutcome(behaviour.language, queryText, records, world);
       if ('refusal' in outcome) return text(outcome.refusal.status, outcome.refusal.text);
       return set ? this.json(200, set.listBytes(this.filtered(outcome.records, behaviour, query).slice(offset, offset + count)), operation) : undefined;
     }
@@ -689,14 +689,14 @@ export class MockEngine {
       return commitAnswer({ ...target, ...(query !== undefined ? { query } : {}), pathValues: parsed.pathValues, params: parsed.params, world, stateful: this.state.stateful });
     }
     const set = target.kind ? this.state.setOf(target.kind) : undefined;
-    const outcome = this.runQuery(target.language, firstValue(parsed.query.query), set?.all() ?? [], this.queryWorldOf(parsed, target.kind ?? ({ peers: this.peers } as RecordKind)));
+    const outcome = this.queryOutcome(target.language, firstValue(parsed.query.query), set?.all() ?? [], this.queryWorldOf(parsed, target.kind ?? ({ peers: this.peers } as RecordKind)));
     if ('refusal' in outcome) return text(outcome.refusal.status, outcome.refusal.text);
     if (parsed.method === 'DELETE' && set && this.state.stateful) for (const record of outcome.records) set.remove(String(record.id));
     return undefined;
   }
 
   /** A query's outcome: run now when records can change (--stateful), else kept from a run before. */
-  private runQuery(language: QueryLanguageSpec, queryText: string | undefined, records: readonly Rec[], world: QueryWorld): ReturnType<typeof runQuery> {
+  private queryOutcome(language: QueryLanguageSpec, queryText: string | undefined, records: readonly Rec[], world: QueryWorld): ReturnType<typeof runQuery> {
     return this.state.stateful ? runQuery(language, queryText, records, world) : this.outcomes.run(language, queryText, records, world);
   }
 
