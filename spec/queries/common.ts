@@ -4,7 +4,7 @@
  * failure in "Error parsing query" (400, then 406 from v12.0.9), but a handler for the wrapped
  * cause (a field the language lacks, a user it cannot find, ...) answers first when there is one.
  */
-import type { QueryFieldSpec, QueryOperator, QueryOrderSpec, QueryRefusalSpec } from '../model.js';
+import type { QueryCriterionSpec, QueryFieldSpec, QueryOperator, QueryOrderSpec, QueryRefusalSpec } from '../model.js';
 import type { Lifespan } from '../releases.js';
 
 export const SYNTAX_REFUSALS: readonly QueryRefusalSpec[] = [
@@ -74,4 +74,21 @@ export function reactionOrders(): QueryOrderSpec[] {
 export const REVISION_REFUSALS: readonly QueryRefusalSpec[] = [
   { kind: 'revision', until: 'v12.0.10', status: 404, message: 'Unable to find object \'{value}\'' },
   { kind: 'revision', since: 'v12.0.10', status: 404, message: 'Unable to find revision \'{value}\'' },
+];
+
+/**
+ * Who opened, watches, ignores, commented on or is mentioned in an issue or a pull request: the
+ * same criteria in both languages, each about the caller (`... me`) or about named users.
+ */
+export const PARTICIPANT_CRITERIA: readonly QueryCriterionSpec[] = [
+    { keyword: 'submitted by me', selects: { target: { property: 'submitterId' }, user: true }, about: 'opened by the caller' },
+    { keyword: 'submitted by', takesValues: true, selects: { target: { property: 'submitterId' }, user: true }, about: 'opened by them' },
+    { keyword: 'watched by me', selects: { target: { relation: 'watchers' }, user: true }, about: 'the caller watches it' },
+    { keyword: 'watched by', takesValues: true, selects: { target: { relation: 'watchers' }, user: true }, about: 'they watch it' },
+    { keyword: 'ignored by me', selects: { target: { relation: 'ignorers' }, user: true }, about: 'the caller ignores it' },
+    { keyword: 'ignored by', takesValues: true, selects: { target: { relation: 'ignorers' }, user: true }, about: 'they ignore it' },
+    { keyword: 'commented by me', selects: { target: { relation: 'commenters' }, user: true }, about: 'the caller commented on it' },
+    { keyword: 'commented by', takesValues: true, selects: { target: { relation: 'commenters' }, user: true }, about: 'they commented on it' },
+    { keyword: 'mentioned me', selects: { target: { relation: 'mentioned' }, user: true }, about: 'the caller is mentioned in it' },
+    { keyword: 'mentioned', takesValues: true, selects: { target: { relation: 'mentioned' }, user: true }, about: 'they are mentioned in it' },
 ];

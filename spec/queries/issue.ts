@@ -1,6 +1,6 @@
 /** IssueQuery: the language of the web UI's issue list, as `GET /issues` reads it. */
 import type { QueryCriterionSpec, QueryLanguageSpec } from '../model.js';
-import { COUNT_OPERATORS, ENTITY_REFUSALS, REVISION_REFUSALS, reactionFields, reactionOrders } from './common.js';
+import { COUNT_OPERATORS, ENTITY_REFUSALS, PARTICIPANT_CRITERIA, REVISION_REFUSALS, reactionFields, reactionOrders } from './common.js';
 
 /** Criteria about the page a query runs on (its build, commit, branch, issue): the REST API has none. */
 const context = (keyword: string, about: string, span: { since?: 'v15.1.0' } = {}): QueryCriterionSpec => ({
@@ -41,16 +41,7 @@ export const issueQuery: QueryLanguageSpec = {
     '`is me`/`is not me` for users, `is empty`/`is not empty` for all',
   criteria: [
     { keyword: 'confidential', selects: { target: { property: 'confidential' }, in: [true] }, about: 'confidential' },
-    { keyword: 'submitted by me', selects: { target: { property: 'submitterId' }, user: true }, about: 'opened by the caller' },
-    { keyword: 'submitted by', takesValues: true, selects: { target: { property: 'submitterId' }, user: true }, about: 'opened by them' },
-    { keyword: 'watched by me', selects: { target: { relation: 'watchers' }, user: true }, about: 'the caller watches it' },
-    { keyword: 'watched by', takesValues: true, selects: { target: { relation: 'watchers' }, user: true }, about: 'they watch it' },
-    { keyword: 'ignored by me', selects: { target: { relation: 'ignorers' }, user: true }, about: 'the caller ignores it' },
-    { keyword: 'ignored by', takesValues: true, selects: { target: { relation: 'ignorers' }, user: true }, about: 'they ignore it' },
-    { keyword: 'commented by me', selects: { target: { relation: 'commenters' }, user: true }, about: 'the caller commented on it' },
-    { keyword: 'commented by', takesValues: true, selects: { target: { relation: 'commenters' }, user: true }, about: 'they commented on it' },
-    { keyword: 'mentioned me', selects: { target: { relation: 'mentioned' }, user: true }, about: 'the caller is mentioned in it' },
-    { keyword: 'mentioned', takesValues: true, selects: { target: { relation: 'mentioned' }, user: true }, about: 'they are mentioned in it' },
+    ...PARTICIPANT_CRITERIA,
     { keyword: 'fixed in commit', takesValues: true, selects: { target: { relation: 'fix commits' }, match: 'exact' }, about: 'a commit (full hash) fixes it' },
     { keyword: 'fixed in build', takesValues: true, selects: { target: { relation: 'fix builds' }, match: 'reference' }, about: 'the build (`acme/webapp#2031`) includes its fix' },
     { keyword: 'fixed in pull request', takesValues: true, selects: { target: { relation: 'fix pull requests' }, match: 'reference' }, about: 'the pull request (`acme/webapp#42`) fixes it' },

@@ -1,6 +1,6 @@
 /** PullRequestQuery: the language of the web UI's pull request list, as `GET /pulls` reads it. */
 import type { QueryLanguageSpec } from '../model.js';
-import { COUNT_OPERATORS, ENTITY_REFUSALS, reactionFields, reactionOrders } from './common.js';
+import { COUNT_OPERATORS, ENTITY_REFUSALS, PARTICIPANT_CRITERIA, reactionFields, reactionOrders } from './common.js';
 
 
 export const pullRequestQuery: QueryLanguageSpec = {
@@ -61,16 +61,7 @@ export const pullRequestQuery: QueryLanguageSpec = {
     { keyword: 'approved by', takesValues: true, selects: { target: { relation: 'reviewers approving' }, user: true }, about: 'they approved it' },
     { keyword: 'assigned to me', selects: { target: { relation: 'assignees' }, user: true }, about: 'assigned to the caller' },
     { keyword: 'assigned to', takesValues: true, selects: { target: { relation: 'assignees' }, user: true }, about: 'assigned to them' },
-    { keyword: 'submitted by me', selects: { target: { property: 'submitterId' }, user: true }, about: 'opened by the caller' },
-    { keyword: 'submitted by', takesValues: true, selects: { target: { property: 'submitterId' }, user: true }, about: 'opened by them' },
-    { keyword: 'watched by me', selects: { target: { relation: 'watchers' }, user: true }, about: 'the caller watches it' },
-    { keyword: 'watched by', takesValues: true, selects: { target: { relation: 'watchers' }, user: true }, about: 'they watch it' },
-    { keyword: 'ignored by me', selects: { target: { relation: 'ignorers' }, user: true }, about: 'the caller ignores it' },
-    { keyword: 'ignored by', takesValues: true, selects: { target: { relation: 'ignorers' }, user: true }, about: 'they ignore it' },
-    { keyword: 'commented by me', selects: { target: { relation: 'commenters' }, user: true }, about: 'the caller commented on it' },
-    { keyword: 'commented by', takesValues: true, selects: { target: { relation: 'commenters' }, user: true }, about: 'they commented on it' },
-    { keyword: 'mentioned me', selects: { target: { relation: 'mentioned' }, user: true }, about: 'the caller is mentioned in it' },
-    { keyword: 'mentioned', takesValues: true, selects: { target: { relation: 'mentioned' }, user: true }, about: 'they are mentioned in it' },
+    ...PARTICIPANT_CRITERIA,
     { keyword: 'includes commit', takesValues: true, selects: { target: { relation: 'commits' }, match: 'exact' }, about: 'its commits include this hash' },
     { keyword: 'includes issue', takesValues: true, selects: { target: { relation: 'issues' }, match: 'reference' }, about: 'it fixes this issue (`acme/webapp#12`)' },
   ],

@@ -1,10 +1,21 @@
-import type { SchemaTable } from '../model.js';
+import type { Field, SchemaTable, Versioned } from '../model.js';
 
 /**
  * What running jobs takes and what builds leave behind: the Job Run group's request beans
  * (rest/resource/support/JobRun*, JobRunResource.JobRerun) and the Artifact group's
  * ArtifactInfo family (util/artifact). None of them changed between v11.11.0 and v16.5.6.
  */
+
+/** What a file among the artifacts says of itself, asked for by its path or listed in a directory. */
+const ARTIFACT_FILE_FIELDS: Record<string, Versioned<Field>> = {
+  path: {
+    type: 'string',
+    description: 'Path of the file relative to the build\'s artifact root, with `/` between segments.',
+  },
+  lastModified: { type: 'int64', description: 'When the file was last written, in milliseconds since 1970-01-01 UTC.' },
+  length: { type: 'int64', description: 'Size of the file in bytes.' },
+};
+
 export const jobSchemas: SchemaTable = {
   JobRun: {
     kind: 'family',
@@ -113,12 +124,7 @@ export const jobSchemas: SchemaTable = {
     discriminator: { property: '@type', value: 'FileInfo' },
     usage: 'response',
     fields: {
-      path: {
-        type: 'string',
-        description: 'Path of the file relative to the build\'s artifact root, with `/` between segments.',
-      },
-      lastModified: { type: 'int64', description: 'When the file was last written, in milliseconds since 1970-01-01 UTC.' },
-      length: { type: 'int64', description: 'Size of the file in bytes.' },
+      ...ARTIFACT_FILE_FIELDS,
       mediaType: {
         type: 'string',
         description:
@@ -174,12 +180,7 @@ export const jobSchemas: SchemaTable = {
     discriminator: { property: '@type', value: 'FileInfo' },
     usage: 'response',
     fields: {
-      path: {
-        type: 'string',
-        description: 'Path of the file relative to the build\'s artifact root, with `/` between segments.',
-      },
-      lastModified: { type: 'int64', description: 'When the file was last written, in milliseconds since 1970-01-01 UTC.' },
-      length: { type: 'int64', description: 'Size of the file in bytes.' },
+      ...ARTIFACT_FILE_FIELDS,
     },
   },
 
