@@ -21,6 +21,7 @@ import { DISTINCT_HISTORIES, emailAddressesOf, historyOf, type Commit, type Comm
 import { operationPlans } from '../../scripts/lib/mock/operations.js';
 import { population, queryLanguageOf, recordModel, userDirectory } from '../../scripts/lib/mock/records.js';
 import { committedDocument, ROOT, SUPPORTED_RELEASES } from '../helpers.js';
+import { ancestorsOf } from './commit-walk.js';
 import { basicAuth, schemaValidator } from './mock-fixtures.js';
 
 type Rec = Record<string, unknown>;
@@ -57,18 +58,6 @@ class ReferenceRefusal extends Error {
     super(refusal.kind);
   }
 }
-
-const ancestors = (h: CommitHistory, starts: Iterable<string>, parents: (c: Commit) => readonly string[] = (c) => c.parents): Set<string> => {
-  const out = new Set<string>();
-  const todo = [...starts];
-  while (todo.length > 0) {
-    const hash = todo.shift()!;
-    if (out.has(hash) || !h.byHash.has(hash)) continue;
-    out.add(hash);
-    todo.push(...parents(h.byHash.get(hash)!));
-  }
-  return out;
-};
 
 /** Git's pathspec without magic, by regular expressions: a directory prefix, or a glob over the path or a leading directory. */
 function pathMatches(spec: string, path: string): boolean {
@@ -178,7 +167,7 @@ function referenceLog(h: CommitHistory, terms: readonly Term[], world: World, co
     }
     if (revisions === 1 && !ranged) limit = 1;
   }
-  const excluded = ancestors(h, minus);
+  const excluded = ancestorsOf(h, minus);
   const bottoms = new Set(minus);
   const selected = (p: string) => paths.some((spec) => pathMatches(spec, p));
   const agrees = (a: Commit, b: Commit | undefined) =>
@@ -436,7 +425,7 @@ describe.each(SUPPORTED_RELEASES)('commit queries of %s, against a reference eva
   it('the catalogue\'s example queries select something and not everything', async () => {
     const all = (await ask(undefined)).body as Rec[];
     expect(all.map((c) => c.hash)).toEqual(referenceLog(history, [], world, MAX));
-    expect(all.length).toBe(ancestors(history, history.branches.values()).size);
+    expect(all.length).toBe(ancestorsOf(history, history.branches.values()).size);
     for (const example of language.examples) {
       const got = await ask(example);
       expect(got.status, `${example}: ${got.text}`).toBe(200);

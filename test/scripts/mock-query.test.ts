@@ -15,6 +15,7 @@ import { MockEngine } from '../../scripts/lib/mock/engine.js';
 import { operationPlans } from '../../scripts/lib/mock/operations.js';
 import { population, queryLanguageOf, recordModel, userDirectory, type RecordKind } from '../../scripts/lib/mock/records.js';
 import { relationsOf } from '../../scripts/lib/mock/query/relations.js';
+import { ancestorsOf } from './commit-walk.js';
 import { DISTINCT_HISTORIES, historyOf, type CommitHistory } from '../../scripts/lib/mock/commits/history.js';
 import { committedDocument, SUPPORTED_RELEASES } from '../helpers.js';
 
@@ -155,19 +156,6 @@ function valueFor(field: QueryFieldSpec, operator: string, records: readonly Rec
 }
 
 const quote = (value: string): string => `"${value.replace(/[\\"]/g, '\\$&')}"`;
-
-/** Every commit reachable from `starts`, by walking parents. */
-function ancestorsOf(h: CommitHistory, starts: readonly string[]): Set<string> {
-  const out = new Set<string>();
-  const todo = [...starts];
-  while (todo.length > 0) {
-    const hash = todo.pop()!;
-    if (out.has(hash)) continue;
-    out.add(hash);
-    todo.push(...h.byHash.get(hash)!.parents);
-  }
-  return out;
-}
 
 /** `fixed between`'s commits: on either side since the merge base (a common ancestor no other common ancestor descends from). */
 function betweenCommits(h: CommitHistory, a: string, b: string): Set<string> {
