@@ -155,7 +155,20 @@ export type SchemaTable = Record<string, Versioned<SchemaSpec>>;
 export interface ExampleChange {
   since: OneDevTag;
   set?: Record<string, unknown>;
+  /**
+   * For a list: what each element gains, in the list's order (for properties whose values differ
+   * from one element to the next). Applied after `set`.
+   */
+  setEach?: ReadonlyArray<Record<string, unknown>>;
   drop?: readonly string[];
+}
+
+/**
+ * A record OneDev's setup makes on a fresh server (a default role, an account), alive from the
+ * release that first makes it: the values setup gives it over its kind's field defaults.
+ */
+export interface FreshRecordSpec extends Lifespan {
+  values: Readonly<Record<string, unknown>>;
 }
 
 /** A named example (component name -> example). */

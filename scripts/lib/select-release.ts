@@ -185,6 +185,14 @@ function applyChanges(example: ExampleSpec, tag: OneDevTag, where: string, probl
       return next;
     };
     value = Array.isArray(value) ? value.map(apply) : apply(value);
+    if (change.setEach) {
+      if (!Array.isArray(value) || value.length !== change.setEach.length) {
+        problems.add(`${where}: change since ${change.since} sets each of ${change.setEach.length} elements, but the example is ${Array.isArray(value) ? `a list of ${value.length}` : 'no list'}`);
+        continue;
+      }
+      const each = change.setEach;
+      value = value.map((record, i) => ({ ...(record as Record<string, unknown>), ...each[i] }));
+    }
   }
   return value;
 }

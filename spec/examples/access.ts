@@ -1,3 +1,4 @@
+import { freshRoleExample, freshRolesExample } from '../fresh-server.js';
 import type { ExampleTable } from '../model.js';
 
 const developers = {
@@ -26,86 +27,6 @@ const maintainers = {
   administrator: false,
   createRootProjects: false,
   enforce2FA: true,
-};
-
-/** The role every OneDev server has from setup on (id 1): managing a project implies everything else. */
-const projectOwner = {
-  id: 1,
-  name: 'Project Owner',
-  description: null,
-  manageProject: true,
-  createChildren: false,
-  managePullRequests: false,
-  manageCodeComments: false,
-  codePrivilege: 'NONE',
-  packPrivilege: 'NONE',
-  manageIssues: false,
-  accessConfidentialIssues: false,
-  accessTimeTracking: true,
-  scheduleIssues: false,
-  editableIssueFields: { '@type': 'AllIssueFields' },
-  manageBuilds: false,
-  uploadCache: false,
-  jobPrivileges: [],
-};
-
-const codeWriter = {
-  id: 2,
-  name: 'Code Writer',
-  // As setup makes it: no description.
-  description: null,
-  manageProject: false,
-  createChildren: false,
-  managePullRequests: false,
-  manageCodeComments: false,
-  codePrivilege: 'WRITE',
-  packPrivilege: 'WRITE',
-  manageIssues: false,
-  accessConfidentialIssues: true,
-  accessTimeTracking: true,
-  scheduleIssues: true,
-  editableIssueFields: { '@type': 'AllIssueFields' },
-  manageBuilds: false,
-  uploadCache: false,
-  jobPrivileges: [
-    {
-      jobNames: '*',
-      manageJob: false,
-      runJob: true,
-      accessLog: false,
-      accessPipeline: false,
-      accessibleReports: null,
-    },
-  ],
-};
-
-const codeReader = {
-  id: 3,
-  name: 'Code Reader',
-  description: null,
-  manageProject: false,
-  createChildren: false,
-  managePullRequests: false,
-  manageCodeComments: false,
-  codePrivilege: 'READ',
-  packPrivilege: 'READ',
-  manageIssues: false,
-  accessConfidentialIssues: false,
-  accessTimeTracking: false,
-  scheduleIssues: false,
-  editableIssueFields: { '@type': 'ExcludeIssueFields', excludeFields: ['Assignees'] },
-  manageBuilds: false,
-  uploadCache: false,
-  jobPrivileges: [
-    {
-      jobNames: '*',
-      manageJob: false,
-      runJob: false,
-      accessLog: false,
-      accessPipeline: false,
-      accessibleReports: null,
-    },
-  ],
 };
 
 export const accessExamples: ExampleTable = {
@@ -152,25 +73,9 @@ export const accessExamples: ExampleTable = {
     value: { projectId: 7, roleId: 3 },
   },
 
-  // Fields added later: manageWorkspaces (v15.0.0), createWorkspaces (v15.1.6), canEditFieldsOfOtherIssues (v16.0.3).
-  Role: {
-    summary: 'The Code Writer role',
-    value: codeWriter,
-    changes: [
-      { since: 'v15.0.0', set: { manageWorkspaces: false } },
-      { since: 'v15.1.6', set: { createWorkspaces: false } },
-      { since: 'v16.0.3', set: { canEditFieldsOfOtherIssues: true } },
-    ],
-  },
-  RoleList: {
-    summary: 'A page of roles',
-    value: [projectOwner, codeWriter, codeReader],
-    changes: [
-      { since: 'v15.0.0', set: { manageWorkspaces: false } },
-      { since: 'v15.1.6', set: { createWorkspaces: false } },
-      { since: 'v16.0.3', set: { canEditFieldsOfOtherIssues: false } },
-    ],
-  },
+  // As setup makes them (spec/fresh-server.ts), with the Role fields later releases added.
+  Role: { summary: 'The Code Writer role', ...freshRoleExample('Code Writer') },
+  RoleList: { summary: 'A page of roles', ...freshRolesExample(['Project Owner', 'Code Writer', 'Code Reader']) },
   RoleCreate: {
     summary: 'Create a role for release engineers',
     value: {

@@ -39,6 +39,14 @@ describe.each(SUPPORTED_RELEASES)('a fresh server at %s', (release) => {
         expect((await ask(engine, 'GET', `/roles/${reporter.id}`)).json()).toMatchObject({ name: 'Issue Reporter' });
       });
 
+      it('has the roles the description shows as examples exactly as it shows them', async () => {
+        const shown = doc.components?.examples?.RoleList?.value as Rec[];
+        expect(shown.length).toBeGreaterThan(1);
+        for (const role of [...shown, doc.components?.examples?.Role?.value as Rec]) {
+          expect((await ask(engine, 'GET', `/roles/${role.id}`)).json()).toEqual(role);
+        }
+      });
+
       it('has the administrator first among the users, and the system accounts only by id and name', async () => {
         const users = (await ask(engine, 'GET', '/users?offset=0&count=100')).json() as Rec[];
         expect(users[0]).toMatchObject({ name: 'admin', disabled: false, ...(usersHaveIds ? { id: 1 } : {}) });

@@ -172,6 +172,29 @@ describe('selecting a release', () => {
     expect(selectRelease(fixture(), 'v14.1.9').examples.things!.Thing!.value).toEqual({ id: 1, status: 'OPEN', size: 3, tickCount: 2 });
   });
 
+  it('gives each element of a list example its own value from a change on', () => {
+    const input = fixture();
+    input.examples.things!.ThingList = {
+      summary: 'Things',
+      value: [{ id: 1 }, { id: 2 }],
+      changes: [{ since: 'v14.0.0', set: { status: 'OPEN' }, setEach: [{ tickCount: 1 }, { tickCount: 5 }] }],
+    };
+    expect(selectRelease(input, 'v13.1.7').examples.things!.ThingList!.value).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(selectRelease(input, 'v14.1.9').examples.things!.ThingList!.value).toEqual([
+      { id: 1, status: 'OPEN', tickCount: 1 },
+      { id: 2, status: 'OPEN', tickCount: 5 },
+    ]);
+  });
+
+  it('names a change that sets each element of a list of another length, or of no list', () => {
+    const input = fixture();
+    input.examples.things!.ThingList = { summary: 'Things', value: [{ id: 1 }, { id: 2 }], changes: [{ since: 'v14.0.0', setEach: [{ tickCount: 1 }] }] };
+    input.examples.things!.Thing = { summary: 'A thing', value: { id: 1 }, changes: [{ since: 'v14.0.0', setEach: [{ tickCount: 1 }] }] };
+    const problems = problemsOf(() => selectRelease(input, 'v16.5.6'));
+    expect(problems).toContain('example ThingList: change since v14.0.0 sets each of 1 elements, but the example is a list of 2');
+    expect(problems).toContain('example Thing: change since v14.0.0 sets each of 1 elements, but the example is no list');
+  });
+
   it('picks error responses and description sections', () => {
     const old = selectRelease(fixture(), 'v11.11.4');
     expect(old.responses[503]?.description).toBe('Starting.');

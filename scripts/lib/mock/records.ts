@@ -18,7 +18,7 @@ import { jsonContent, type OperationPlan } from './operations.js';
 import type { QueryLanguageSpec } from '../../../spec/model.js';
 import { QUERY_LANGUAGE_EXTENSION } from '../query-language.js';
 import { ISSUE_STATES, vary, type Directory } from './query/vary.js';
-import { ADMINISTRATOR } from './builtin-records.js';
+import { FRESH_ADMINISTRATOR } from '../../../spec/fresh-server.js';
 
 export type Rec = Record<string, unknown>;
 
@@ -265,7 +265,7 @@ export function userDirectory(users: readonly Rec[]): Array<{ id: number; name: 
   let generated = 0;
   return users.flatMap((u) => {
     if (typeof u.name !== 'string') return [];
-    const id = typeof u.id === 'number' ? u.id : u.name === ADMINISTRATOR.name ? ADMINISTRATOR.id : 3 + generated++;
+    const id = typeof u.id === 'number' ? u.id : u.name === FRESH_ADMINISTRATOR.name ? FRESH_ADMINISTRATOR.id : 3 + generated++;
     return [{ id, name: u.name }];
   });
 }
