@@ -7,7 +7,7 @@
  */
 import { accessSchemas } from './schemas/access.js';
 import type { ExampleChange, Field, FreshRecordSpec, Versioned } from './model.js';
-import { compareTags, type OneDevTag } from './releases.js';
+import { compareTags, variantsOf, type OneDevTag } from './releases.js';
 
 type Rec = Record<string, unknown>;
 
@@ -89,35 +89,30 @@ export const SYSTEM_ACCOUNTS: ReadonlyArray<Readonly<Rec>> = [
 
 /** The first release a field is in, when that is later than the oldest (every variant has a `since`). */
 function addedIn(field: Versioned<Field>): OneDevTag | undefined {
-  const sinces = (Array.isArray(field) ? field : [field]).map((variant: Field) => variant.since);
+  const sinces = variantsOf(field).map((variant) => variant.since);
   if (sinces.some((since) => since === undefined)) return undefined;
   return (sinces as OneDevTag[]).sort(compareTags)[0];
 }
 
-function isVariantList<T>(value: Versioned<T>): value is readonly T[] {
-  return Array.isArray(value);
-}
-
 function roleFields(): Record<string, Versioned<Field>> {
-  const role = accessSchemas.Role;
-  if (!role || isVariantList(role) || role.kind !== 'object') throw new Error('spec/fresh-server.ts: schema Role: expected one object schema');
+  const [role, ...more] = variantsOf(accessSchemas.Role ?? []);
+  if (!role || more.length > 0 || role.kind !== 'object') throw new Error('spec/fresh-server.ts: schema Role: expected one object schema');
   return role.fields;
 }
 
 /**
  * Fresh roles as a catalogue example's value and changes: the oldest release's shape, and a change
  * for every Role field added later, with the value setup gives each role. Ids are the order of
- * creation, so only roles made since the oldest release, before any later one, can be named.
+ * creation, so only roles made at every release, with none before them made from a later one on, can be named.
  */
 export function freshRolesExample(names: readonly string[]): { value: Rec[]; changes: ExampleChange[] } {
-  const oldest = FRESH_ROLES.filter((role) => role.since === undefined);
   const roles = names.map((name) => {
     const index = FRESH_ROLES.findIndex((role) => role.values.name === name);
     if (index < 0) throw new Error(`spec/fresh-server.ts: no fresh role is named "${name}"`);
     if (FRESH_ROLES.slice(0, index + 1).some((role) => role.since !== undefined)) {
-      throw new Error(`spec/fresh-server.ts: role "${name}": its id depends on the release (a role made later comes before it)`);
+      throw new Error(`spec/fresh-server.ts: role "${name}": its id depends on the release (it, or a role before it, is made from a later release on)`);
     }
-    return { id: oldest.indexOf(FRESH_ROLES[index]!) + 1, name, ...ROLE_FIELD_DEFAULTS, ...FRESH_ROLES[index]!.values } as Rec;
+    return { id: index + 1, name, ...ROLE_FIELD_DEFAULTS, ...FRESH_ROLES[index]!.values } as Rec;
   });
   const later = Object.entries(roleFields())
     .map(([field, spec]) => [field, addedIn(spec)] as const)

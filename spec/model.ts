@@ -164,10 +164,12 @@ export interface ExampleChange {
 }
 
 /**
- * A record OneDev's setup makes on a fresh server (a default role, an account), alive from the
- * release that first makes it: the values setup gives it over its kind's field defaults.
+ * A record OneDev's setup makes on a fresh server (a default role, an account), from the release
+ * that first makes it (`since`; no release has stopped making one): the values setup gives it over
+ * its kind's field defaults.
  */
-export interface FreshRecordSpec extends Lifespan {
+export interface FreshRecordSpec {
+  since?: OneDevTag;
   values: Readonly<Record<string, unknown>>;
 }
 

@@ -52,6 +52,11 @@ export function compareTags(a: OneDevTag, b: OneDevTag): number {
   return ORDER.get(a)! - ORDER.get(b)!;
 }
 
+/** The variants of a catalogue entry written once or as a list of shapes side by side (`Versioned`). */
+export function variantsOf<T>(value: T | readonly T[]): readonly T[] {
+  return Array.isArray(value) ? value : [value as T];
+}
+
 /** Whether a thing with this lifespan exists at `tag`. */
 export function livesAt(span: Lifespan, tag: OneDevTag): boolean {
   if (span.since && compareTags(tag, span.since) < 0) return false;

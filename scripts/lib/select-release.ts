@@ -21,7 +21,7 @@ import type {
   Versioned,
 } from '../../spec/model.js';
 import type { ErrorResponseSpec, ValidationFailureSpec } from '../../spec/responses.js';
-import { compareTags, isOneDevTag, livesAt, ONEDEV_TAGS, type Lifespan, type OneDevTag } from '../../spec/releases.js';
+import { compareTags, isOneDevTag, livesAt, ONEDEV_TAGS, variantsOf, type Lifespan, type OneDevTag } from '../../spec/releases.js';
 import type { Catalogue } from './catalogue.js';
 import { CatalogueError, Problems } from './problems.js';
 import { selectWebhooks, type SelectedWebhooks } from './select-webhooks.js';
@@ -107,7 +107,7 @@ function overlaps(a: Lifespan, b: Lifespan): boolean {
 
 /** The one alternative alive at `tag`, or undefined; overlapping alternatives are a mistake at every tag. */
 function pick<T extends Lifespan>(value: Versioned<T>, tag: OneDevTag, where: string, problems: Problems): T | undefined {
-  const alternatives: readonly T[] = Array.isArray(value) ? value : [value as T];
+  const alternatives = variantsOf(value);
   alternatives.forEach((alt, i) => checkSpan(alt, alternatives.length > 1 ? `${where} (shape ${i + 1})` : where, problems));
   for (let i = 0; i < alternatives.length; i++) {
     for (let j = i + 1; j < alternatives.length; j++) {

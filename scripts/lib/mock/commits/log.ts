@@ -9,15 +9,13 @@
  */
 import type { QueryCriterionSpec, QueryLanguageSpec } from '../../../../spec/model.js';
 import type { QueryNode } from '../query/ast.js';
-import type { QueryWorld } from '../query/evaluate.js';
+import { buildCommitHash, type QueryWorld } from '../query/evaluate.js';
 import { parserFor } from '../query/grammar.js';
 import { Refused, refusalOf } from '../query/refused.js';
 import { parseQueryDate, wildcard } from '../query/values.js';
 import { emailAddressesOf, reachable, resolveRevision, type Commit, type CommitHistory } from './history.js';
 import { logCommitValue } from './log-commit.js';
 import { pathspecMatches } from './pathspec.js';
-
-type Rec = Record<string, unknown>;
 
 export interface LogResult {
   commits: Commit[];
@@ -228,10 +226,7 @@ function buildCommit(reference: string, history: CommitHistory, world: QueryWorl
     projectId = project.id;
   }
   if (!/^\d{1,18}$/.test(numberText)) throw new Refused('reference-form', { value: reference });
-  const number = Number(numberText);
-  const build = (world.builds ?? []).find((b: Rec) => b.projectId === projectId && b.number === number);
-  if (!build || typeof build.commitHash !== 'string') throw new Refused('build', { value: reference });
-  return build.commitHash;
+  return buildCommitHash(world, projectId, Number(numberText), reference);
 }
 
 /** `git log` for the options: walk, simplify by the paths, order, filter, cut. */

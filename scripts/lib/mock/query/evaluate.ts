@@ -38,6 +38,13 @@ export interface QueryWorld {
 
 export type QueryOutcome = { records: Rec[] } | { refusal: { status: number; text: string } };
 
+/** The commit build `number` of the project was made of, or the build refusal naming `reference`. */
+export function buildCommitHash(world: QueryWorld, projectId: number, number: number, reference: string): string {
+  const build = (world.builds ?? []).find((b) => b.projectId === projectId && b.number === number);
+  if (!build || typeof build.commitHash !== 'string') throw new Refused('build', { value: reference });
+  return build.commitHash;
+}
+
 /** The value of a target on a record: a property (ids stay ids) or a relation. */
 function targetValue(record: Rec, target: QueryTarget): unknown {
   return 'property' in target ? readPath(record, target.property) : relationsOf(record)[target.relation];
@@ -257,10 +264,9 @@ class Compiler {
   private revisionCommit(revision: Revision): { projectId: number; hash: string } {
     if (revision.kind === 'build') {
       const ref = this.reference(revision.value);
-      const build = (this.world.builds ?? []).find((b) => projectIdOf(b) === ref.projectId && b.number === ref.number);
-      if (!build || typeof build.commitHash !== 'string') throw new Refused('build', { value: revision.value });
-      const resolved = resolveRevision(historyOf(ref.projectId), build.commitHash);
-      if (!resolved || !('commit' in resolved)) throw new Refused('revision', { value: build.commitHash });
+      const commitHash = buildCommitHash(this.world, ref.projectId, ref.number, revision.value);
+      const resolved = resolveRevision(historyOf(ref.projectId), commitHash);
+      if (!resolved || !('commit' in resolved)) throw new Refused('revision', { value: commitHash });
       return { projectId: ref.projectId, hash: resolved.commit.hash };
     }
     const colon = revision.value.indexOf(':');
