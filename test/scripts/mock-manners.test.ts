@@ -10,7 +10,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockEngine, validationStatusOf } from '../../scripts/lib/mock/engine.js';
 import { releaseAtLeast, TRIMS_QUERY_TEXT_SINCE } from '../../scripts/lib/mock/checks.js';
-import { integerPastInt64 } from '../../scripts/lib/mock/json-body.js';
+import { integerPastInt64, nestsDeeperThan } from '../../scripts/lib/mock/json-body.js';
 import { startMockServer, type MockServer } from '../../scripts/lib/mock/server.js';
 import { committedDocument, operationsOf, SUPPORTED_RELEASES } from '../helpers.js';
 import { ask, basicAuth } from './mock-fixtures.js';
@@ -185,6 +185,22 @@ describe('integers past the 64-bit range', () => {
     expect(integerPastInt64('{"a":"99999999999999999999"}')).toBeUndefined();
     expect(integerPastInt64('[1, 99999999999999999999.5, 1e400]')).toBeUndefined();
     expect(integerPastInt64('{"a":"\\"", "b": [99999999999999999999]}')).toBe('99999999999999999999');
+  });
+});
+
+describe('JSON nested deeper than Jackson reads', () => {
+  const pad = `"${'x'.repeat(5000)}"`;
+  it('is found past the limit, not at it, whatever else the text holds', () => {
+    expect(nestsDeeperThan(`${'['.repeat(1001)}${pad}${']'.repeat(1001)}`, 1000)).toBe(true);
+    expect(nestsDeeperThan(`${'['.repeat(1000)}${pad}${']'.repeat(1000)}`, 1000)).toBe(false);
+    expect(nestsDeeperThan(`${'{"a":'.repeat(600)}${'['.repeat(401)}${pad}${']'.repeat(401)}${'}'.repeat(600)}`, 1000)).toBe(true);
+  });
+
+  it('counts neither brackets side by side nor brackets inside strings', () => {
+    // 1500 brackets that open, but never more than one open at a time.
+    expect(nestsDeeperThan(`[${'[],'.repeat(1500)}${pad}]`, 1000)).toBe(false);
+    expect(nestsDeeperThan(`["${'['.repeat(2000)}", ${pad}]`, 1000)).toBe(false);
+    expect(nestsDeeperThan(`["\\"${'{'.repeat(1500)}", ${pad}]`, 1000)).toBe(false);
   });
 });
 

@@ -10,7 +10,7 @@ import type { OpenAPIObject, ParameterObject } from 'openapi3-ts/oas31';
 import { createOneDevClient } from '../../src/index.js';
 import { MockEngine } from '../../scripts/lib/mock/engine.js';
 import { operationPlans } from '../../scripts/lib/mock/operations.js';
-import { nameMatcher, parseQuery, population, recordModel } from '../../scripts/lib/mock/records.js';
+import { nameMatcher, parseQuery, population, recordModel, RecordSet } from '../../scripts/lib/mock/records.js';
 import { startMockServer, type MockServer } from '../../scripts/lib/mock/server.js';
 import { createValidator } from '../support/ajv.js';
 import { committedDocument, operationsOf, resolveRef, SUPPORTED_RELEASES } from '../helpers.js';
@@ -114,6 +114,38 @@ describe('queries and filters', () => {
     expect(nameMatcher('dev')('Developers')).toBe(false);
     expect(nameMatcher('*ers')('Developers')).toBe(true);
     expect(nameMatcher('a.b')('axb')).toBe(false);
+  });
+});
+
+describe('pages cut from a kept list', () => {
+  const doc = committedDocument();
+  const kind = recordModel(doc, operationPlans(doc)).kinds.find((k) => k.collectionPath === '/pulls')!;
+  const pages = [[0, 10], [0, 0], [3, 1], [240, 20], [249, 1], [250, 5], [400, 10], [0, 250], [17, 100]] as const;
+
+  it('gives the bytes of joining the page alone, for every offset and count, past the end too', () => {
+    const set = new RecordSet(kind, population(kind, 250));
+    // The first page asked of a list is joined alone; the list is joined whole when asked again.
+    for (const [offset, count] of [...pages, ...pages]) {
+      const cut = set.pageBytes(set.all(), offset, count, true);
+      expect(cut.toString(), `offset ${offset}, count ${count}`).toBe(set.listBytes(set.all().slice(offset, offset + count)).toString());
+      expect(JSON.parse(cut.toString())).toEqual(JSON.parse(JSON.stringify(set.all().slice(offset, offset + count))));
+    }
+    // A list that is not kept, and an offset the cut cannot take, are joined as before.
+    const odd = set.all().filter((_, i) => i % 3 === 0);
+    expect(set.pageBytes(odd, 5, 7, false).toString()).toBe(set.listBytes(odd.slice(5, 12)).toString());
+    expect(set.pageBytes(set.all(), 2.5, 4, true).toString()).toBe(set.listBytes(set.all().slice(2.5, 6.5)).toString());
+  });
+
+  it('cuts pages from the records as they are after a change, not as they were joined', () => {
+    const set = new RecordSet(kind, population(kind, 250));
+    const second = (): unknown => JSON.parse(set.pageBytes(set.all(), 0, 3, true).toString())[1];
+    // Asked twice, so that the whole list is joined before each change.
+    for (let i = 0; i < 2; i += 1) expect((second() as Rec).title).not.toBe('changed');
+    set.put({ ...set.all()[1]!, title: 'changed' });
+    for (let i = 0; i < 2; i += 1) expect((second() as Rec).title).toBe('changed');
+    const third = set.all()[2]!;
+    set.remove(String(set.all()[1]!.id));
+    for (let i = 0; i < 2; i += 1) expect(second()).toEqual(JSON.parse(JSON.stringify(third)));
   });
 });
 

@@ -632,11 +632,15 @@ export class MockEngine {
     if (behaviour.language && behaviour.queryParam) {
       // The release's own query language: parsed, checked, then filtering and ordering the records.
       const records = set?.all() ?? [];
-      const world = this.queryWorldOf(parsed, behaviour.kind);
       const queryText = firstValue(query[behaviour.queryParam]);
-      const outcome = this.queryOutcome(behaviour.language, queryText, records, world);
+      // No query: every record, in the set's order (what the language's default order gives).
+      const outcome = queryText === undefined ? { records } : this.queryOutcome(behaviour.language, queryText, records, this.queryWorldOf(parsed, behaviour.kind));
       if ('refusal' in outcome) return text(outcome.refusal.status, outcome.refusal.text);
-      return set ? this.json(200, set.listBytes(this.filtered(outcome.records, behaviour, query).slice(offset, offset + count)), operation) : undefined;
+      if (!set) return undefined;
+      const listed = this.filtered(outcome.records, behaviour, query);
+      // Kept: the set's own order, or an outcome the mock keeps (without --stateful).
+      const kept = listed === records || (!this.state.stateful && listed === outcome.records);
+      return this.json(200, set.pageBytes(listed, offset, count, kept), operation);
     }
     const filter = behaviour.queryParam ? parseQuery(firstValue(query[behaviour.queryParam])) : { all: true as const };
     if ('error' in filter) return text(this.queryRefusalStatus, filter.error);
@@ -648,8 +652,8 @@ export class MockEngine {
       }
       records = records.filter((r) => r.number === filter.number);
     }
-    records = this.filtered(records, behaviour, query);
-    return this.json(200, set.listBytes(records.slice(offset, offset + count)), operation);
+    const listed = this.filtered(records, behaviour, query);
+    return this.json(200, set.pageBytes(listed, offset, count, listed === set.all()), operation);
   }
 
   /** The records whose properties match the page's name-like filter parameters. */

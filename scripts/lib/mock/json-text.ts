@@ -36,6 +36,34 @@ export function arrayBytes(elements: readonly Buffer[]): Buffer {
   return Buffer.concat(parts);
 }
 
+/** Elements encoded ahead and joined into one run of bytes, with where each element starts and ends. */
+export interface ElementRun {
+  bytes: Buffer;
+  starts: Uint32Array;
+  ends: Uint32Array;
+}
+
+/** The elements of a long-kept list, joined once: any page of it is then one cut (pageOfRun). */
+export function elementRun(elements: readonly Buffer[]): ElementRun {
+  const inner = arrayBytes(elements);
+  const starts = new Uint32Array(elements.length);
+  const ends = new Uint32Array(elements.length);
+  let at = 0;
+  elements.forEach((element, i) => {
+    starts[i] = at;
+    ends[i] = at + element.length;
+    at = ends[i]! + BETWEEN.length;
+  });
+  // Without the brackets: a page adds its own.
+  return { bytes: elements.length === 0 ? inner : inner.subarray(OPEN.length, inner.length - CLOSE.length), starts, ends };
+}
+
+/** arrayBytes of elements [from, to) of a run: one copy of one cut, not one per element. */
+export function pageOfRun(run: ElementRun, from: number, to: number): Buffer {
+  if (from >= to) return EMPTY;
+  return Buffer.concat([OPEN, run.bytes.subarray(run.starts[from], run.ends[to - 1]), CLOSE]);
+}
+
 const SENTINEL = '\u0000id\u0000';
 
 /**

@@ -13,7 +13,7 @@
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { resolveRef } from '../openapi.js';
 import { NON_ADMIN_MAXIMUM } from '../extensions.js';
-import { arrayBytes, asElement, prettyJson } from './json-text.js';
+import { arrayBytes, asElement, elementRun, pageOfRun, prettyJson, type ElementRun } from './json-text.js';
 import { jsonContent, type OperationPlan } from './operations.js';
 import type { QueryLanguageSpec } from '../../../spec/model.js';
 import { QUERY_LANGUAGE_EXTENSION } from '../query-language.js';
@@ -312,6 +312,9 @@ function sameOrNullable(read: unknown, write: unknown): boolean {
   return Array.isArray(oneOf) && oneOf.length === 2 && oneOf.some((s) => JSON.stringify(s) === text) && oneOf.some((s) => (s as { type?: unknown }).type === 'null');
 }
 
+/** The most bytes a set's joined lists (RecordSet.pageBytes) hold together. */
+const RUN_BYTES = 8 * 1024 * 1024;
+
 /**
  * The records of one kind, in listing order, with their texts rendered once. Records are never
  * changed in place (an update replaces the object), so a rendered text stays right.
@@ -320,6 +323,12 @@ export class RecordSet {
   private readonly order: Rec[];
   private readonly byId = new Map<string, Rec>();
   private readonly texts = new WeakMap<Rec, { item: Buffer; element: Buffer }>();
+  /** Kept lists rendered as one run of bytes; dropped whenever the records change. */
+  private runs = new WeakMap<readonly Rec[], ElementRun>();
+  /** Kept lists asked for once: joined as a run only when asked again. */
+  private askedOnce = new WeakSet<readonly Rec[]>();
+  /** Bytes of the runs made since they were last dropped. */
+  private runBytes = 0;
 
   constructor(readonly kind: RecordKind, records: readonly Rec[]) {
     this.order = [...records];
@@ -353,6 +362,7 @@ export class RecordSet {
 
   put(record: Rec): void {
     this.indexes.clear();
+    this.dropRuns();
     const id = String(record.id);
     const old = this.byId.get(id);
     if (old) this.order[this.order.indexOf(old)] = record;
@@ -364,6 +374,7 @@ export class RecordSet {
     const old = this.byId.get(id);
     if (!old) return false;
     this.indexes.clear();
+    this.dropRuns();
     this.byId.delete(id);
     this.order.splice(this.order.indexOf(old), 1);
     return true;
@@ -394,6 +405,43 @@ export class RecordSet {
   /** A list answer's bytes (a pretty JSON array). */
   listBytes(records: readonly Rec[]): Buffer {
     return arrayBytes(records.map((r) => this.rendered(r).element));
+  }
+
+  /**
+   * listBytes of `records.slice(offset, offset + count)`. A list that is `kept` (the set's own
+   * order, or a query's outcome the mock keeps, neither changed in place while this set is
+   * unchanged) is joined once, and each page is cut from it: a page then costs one copy instead of
+   * one per record, which was most of the cost of answering a page.
+   */
+  pageBytes(records: readonly Rec[], offset: number, count: number, kept: boolean): Buffer {
+    const cuttable = kept && Number.isInteger(offset) && Number.isInteger(count) && offset >= 0 && count >= 0;
+    const run = cuttable ? this.runOf(records) : undefined;
+    return run ? pageOfRun(run, offset, Math.min(records.length, offset + count)) : this.listBytes(records.slice(offset, offset + count));
+  }
+
+  /**
+   * The run of a kept list, made when it is asked for a second time: a list asked for once (a
+   * query run once, an outcome that changes with the clock) is not worth joining whole.
+   */
+  private runOf(records: readonly Rec[]): ElementRun | undefined {
+    let run = this.runs.get(records);
+    if (run) return run;
+    if (!this.askedOnce.has(records)) {
+      this.askedOnce.add(records);
+      return undefined;
+    }
+    run = elementRun(records.map((r) => this.rendered(r).element));
+    // Runs repeat bytes the records' own texts hold: their total is bounded.
+    if (this.runBytes + run.bytes.length > RUN_BYTES) this.dropRuns();
+    this.runBytes += run.bytes.length;
+    this.runs.set(records, run);
+    return run;
+  }
+
+  private dropRuns(): void {
+    this.runs = new WeakMap();
+    this.askedOnce = new WeakSet();
+    this.runBytes = 0;
   }
 }
 

@@ -67,9 +67,32 @@ export function commitAnswer(request: CommitRequest): Answer | undefined {
   }
   if (read !== undefined && outcome.commits.length === 0) return text(404, 'Commit not found');
   const shape = `${[...fields].sort().join(',')}\n${outcome.paths.join('\n')}`;
-  const elements = outcome.commits.map((c) => element(c, shape, fields, outcome.paths));
-  const body = read === undefined ? arrayBytes(elements.map((e) => e.element)) : elements[0]!.item;
+  const body = read === undefined ? listBytes(outcome, shape, fields) : element(outcome.commits[0]!, shape, fields, outcome.paths).item;
   return { status: 200, headers: { 'content-type': 'application/json' }, body };
+}
+
+/**
+ * A list's answer bytes. An outcome the mock keeps (the same query again, without --stateful) is
+ * the same object each time: its bytes are joined once per shape, not once per request. They
+ * repeat bytes the commits' own texts hold, so their total is bounded (LIST_BYTES).
+ */
+let lists = new WeakMap<object, Map<string, Buffer>>();
+let listBytesHeld = 0;
+const LIST_BYTES = 8 * 1024 * 1024;
+
+function listBytes(outcome: { commits: readonly Commit[]; paths: readonly string[] }, shape: string, fields: ReadonlySet<string>): Buffer {
+  const known = lists.get(outcome)?.get(shape);
+  if (known) return known;
+  const bytes = arrayBytes(outcome.commits.map((c) => element(c, shape, fields, outcome.paths).element));
+  if (listBytesHeld + bytes.length > LIST_BYTES) {
+    lists = new WeakMap();
+    listBytesHeld = 0;
+  }
+  let shapes = lists.get(outcome);
+  if (!shapes || shapes.size >= SHAPES_KEPT) lists.set(outcome, (shapes = new Map()));
+  shapes.set(shape, bytes);
+  listBytesHeld += bytes.length;
+  return bytes;
 }
 
 /** A commit's answer bytes per shape (fields and paths asked), rendered once; a few shapes kept per commit. */

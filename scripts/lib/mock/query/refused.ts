@@ -6,9 +6,20 @@
  */
 import type { QueryLanguageSpec, QueryRefusalKind } from '../../../../spec/model.js';
 
-export class Refused extends Error {
-  constructor(readonly kind: QueryRefusalKind, readonly vars: Record<string, string> = {}, readonly fixed?: { status: number; text: string }) {
-    super(kind);
+/**
+ * Thrown to leave a check or a run, and caught by the language's evaluator. Not an Error: an Error
+ * records the stack when made, which cost more than the rest of answering a refused query.
+ */
+export class Refused {
+  constructor(readonly kind: QueryRefusalKind, readonly vars: Record<string, string> = {}, readonly fixed?: { status: number; text: string }) {}
+
+  /** For a Refused that escapes its evaluator after all: its kind, as an Error's message would say. */
+  get message(): string {
+    return `query refused: ${this.kind}`;
+  }
+
+  toString(): string {
+    return this.message;
   }
 }
 
