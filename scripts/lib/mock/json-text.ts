@@ -54,8 +54,8 @@ export function elementRun(elements: readonly Buffer[]): ElementRun {
     ends[i] = at + element.length;
     at = ends[i]! + BETWEEN.length;
   });
-  // Without the brackets: a page adds its own.
-  return { bytes: elements.length === 0 ? inner : inner.subarray(OPEN.length, inner.length - CLOSE.length), starts, ends };
+  // Without the brackets: a page adds its own (no elements, no bytes).
+  return { bytes: elements.length === 0 ? Buffer.alloc(0) : inner.subarray(OPEN.length, inner.length - CLOSE.length), starts, ends };
 }
 
 /** arrayBytes of elements [from, to) of a run: one copy of one cut, not one per element. */

@@ -67,7 +67,8 @@ export function commitAnswer(request: CommitRequest): Answer | undefined {
   }
   if (read !== undefined && outcome.commits.length === 0) return text(404, 'Commit not found');
   const shape = `${[...fields].sort().join(',')}\n${outcome.paths.join('\n')}`;
-  const body = read === undefined ? listBytes(outcome, shape, fields) : element(outcome.commits[0]!, shape, fields, outcome.paths).item;
+  // With --stateful each request runs its query afresh: nothing is kept for a next time.
+  const body = read === undefined ? listBytes(outcome, shape, fields, !request.stateful) : element(outcome.commits[0]!, shape, fields, outcome.paths).item;
   return { status: 200, headers: { 'content-type': 'application/json' }, body };
 }
 
@@ -80,10 +81,11 @@ let lists = new WeakMap<object, Map<string, Buffer>>();
 let listBytesHeld = 0;
 const LIST_BYTES = 8 * 1024 * 1024;
 
-function listBytes(outcome: { commits: readonly Commit[]; paths: readonly string[] }, shape: string, fields: ReadonlySet<string>): Buffer {
-  const known = lists.get(outcome)?.get(shape);
+function listBytes(outcome: { commits: readonly Commit[]; paths: readonly string[] }, shape: string, fields: ReadonlySet<string>, kept: boolean): Buffer {
+  const known = kept ? lists.get(outcome)?.get(shape) : undefined;
   if (known) return known;
   const bytes = arrayBytes(outcome.commits.map((c) => element(c, shape, fields, outcome.paths).element));
+  if (!kept) return bytes;
   if (listBytesHeld + bytes.length > LIST_BYTES) {
     lists = new WeakMap();
     listBytesHeld = 0;
