@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { OpenAPIObject, ParameterObject, RequestBodyObject, SchemaObject } from 'openapi3-ts/oas31';
 import { ROOT } from '../scripts/lib/artifacts.js';
+import { DISTINCT_HISTORIES } from '../scripts/lib/mock/commits/history.js';
 import { operationsOf, resolveRef } from '../scripts/lib/openapi.js';
 
 const LEVELS = [1, 16, 32] as const;
@@ -26,9 +27,11 @@ const LEVELS = [1, 16, 32] as const;
 const REQUESTS: Record<(typeof LEVELS)[number], number> = { 1: 3_000, 16: 4_000, 32: 4_000 };
 // Seven rounds: on a shared 2-core machine single rounds vary by a third; the median of seven holds.
 const ROUNDS = 7;
-// Ten requests per operation before measuring, so that both servers run JIT-compiled code: after
-// 600 (two per operation) the first rounds still measured compilation, the plain server's most.
-const WARM_UP = 3_000;
+// Requests per operation before measuring, so that both servers run JIT-compiled code (after two
+// per operation the first rounds still measured compilation, the plain server's most) and the mock
+// has built what it builds on first use: a commit operation, asked 16 times in a row with ids one
+// apart, has then met every family of generated history (DISTINCT_HISTORIES).
+const WARM_UP_PER_OPERATION = DISTINCT_HISTORIES;
 const START_RUNS = 5;
 /** A stall: the longest a probe request may wait while the mock does something heavy. */
 const STALL_TARGET_MS = 50;
@@ -556,8 +559,9 @@ export default async function bench(): Promise<string> {
     plain = await spawnServer(['--input-type=module', '-e', PLAIN_SERVER, answersFile]);
 
     await settled(mock);
-    await load(mock, plans, expected, WARM_UP, 32);
-    await load(plain, plans, expected, WARM_UP, 32);
+    const warmUp = WARM_UP_PER_OPERATION * plans.length;
+    await load(mock, plans, expected, warmUp, 32);
+    await load(plain, plans, expected, warmUp, 32);
     const subjects = [
       ['plain node:http', plain],
       ['contract mock', mock],
@@ -610,7 +614,7 @@ export default async function bench(): Promise<string> {
         `a new page offset, a new Basic user, and for ${varied} of the ${withBody} operations with a body, a changed text ` +
         `field or raw text. No request repeats, so the mock's memo never answers. The plain node:http server answers each ` +
         `operation with the bytes the mock gave for it, without routing or checks. Each server runs in its own process; the ` +
-        `load comes from the benchmark process over keep-alive connections, after ${WARM_UP} warm-up requests each. ` +
+        `load comes from the benchmark process over keep-alive connections, after ${warmUp} warm-up requests each. ` +
         `The two are measured in turns; each figure is the median of ${ROUNDS} rounds (errors: the sum). CPU is each ` +
         `server's own (process.cpuUsage, reported over IPC), divided by the requests it answered.`,
       '',

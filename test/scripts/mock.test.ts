@@ -186,6 +186,9 @@ describe('Prefer', () => {
     const byQuery = await send('GET', '/pulls/42', { query: { __code: 403 } });
     expect(byQuery.status).toBe(403);
     expect(byQuery.text).toBe('Permission denied');
+    // The name as the query parser decodes it: percent-encoded underscores are underscores.
+    const encoded = await fetch(`${mock.baseUrl}/pulls/42?%5F%5Fcode=403`, { headers: { authorization: AUTH } });
+    expect(encoded.status).toBe(403);
     const undocumented = await send('GET', '/builds/20', { headers: { authorization: AUTH, prefer: 'code=418' } });
     expect(undocumented.status).toBe(400);
     expect(undocumented.text).toMatch(/418/);

@@ -23,9 +23,21 @@ export interface AnswerCacheOptions {
 /** Keys seen once are remembered up to this many (then forgotten all at once). */
 const DOORKEEPER_SIZE = 8192;
 
+/**
+ * A key as the doorkeeper remembers it: a 30-bit FNV-1a hash (a small integer, which V8 keeps
+ * unboxed), not the key itself. Keeping the keys would keep thousands of strings alive long enough
+ * for the collector to copy them to the old generation, then collect them there. Two keys that
+ * share a hash only let the second be kept on its first sight.
+ */
+function doorkeeperHash(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return hash >>> 2;
+}
+
 export class AnswerCache<T> {
   private readonly entries = new Map<string, { value: T; bytes: number }>();
-  private readonly seenOnce = new Set<string>();
+  private readonly seenOnce = new Set<number>();
   private held = 0;
 
   /** `sizeOf` counts a value's bytes; keys count two bytes a character (UTF-16). */
@@ -46,10 +58,13 @@ export class AnswerCache<T> {
   }
 
   set(key: string, value: T): void {
-    if (this.options.secondSight && !this.entries.has(key) && !this.seenOnce.has(key)) {
-      if (this.seenOnce.size >= DOORKEEPER_SIZE) this.seenOnce.clear();
-      this.seenOnce.add(key);
-      return;
+    if (this.options.secondSight && !this.entries.has(key)) {
+      const hash = doorkeeperHash(key);
+      if (!this.seenOnce.has(hash)) {
+        if (this.seenOnce.size >= DOORKEEPER_SIZE) this.seenOnce.clear();
+        this.seenOnce.add(hash);
+        return;
+      }
     }
     const bytes = key.length * 2 + this.sizeOf(value);
     const old = this.entries.get(key);

@@ -58,8 +58,11 @@ export function badIntegers(route: Route, pathValues: Record<string, string>, qu
 
 /** An id as OneDev's Long.parseLong reads it, written back canonically (`+042` -> `42`). */
 export function canonicalId(value: string): string {
-  return BigInt(value).toString();
+  // Digits without a sign or a leading zero are canonical already (the usual id: no BigInt made).
+  return CANONICAL_DIGITS.test(value) ? value : BigInt(value).toString();
 }
+
+const CANONICAL_DIGITS = /^(?:0|[1-9]\d{0,17})$/;
 
 /** A query parameter as the checks see it (its name, whether it is required, its schema). */
 export interface QuerySpec {

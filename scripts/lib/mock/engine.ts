@@ -242,10 +242,14 @@ export class MockEngine {
     // A server refuses a path it cannot decode before anything else looks at it.
     if (path.includes('%') && !decodable(path)) return text(400, `Malformed percent-encoding in the request path: ${path.slice(0, 200)}`);
     const allQuery = target.search === '' ? NO_QUERY : queryValues(new URLSearchParams(target.search));
-    const preferences = preferencesOf(header(request.headers.prefer), allQuery);
+    const prefer = header(request.headers.prefer);
+    // Most requests state no preference: no Prefer header, and no `__` parameter (the query has no
+    // `__` anywhere, nor a `%5` that might encode an underscore).
+    const stated = prefer !== undefined || target.search.includes('__') || target.search.includes('%5');
+    const preferences = stated ? preferencesOf(prefer, allQuery) : NO_PREFERENCES;
     if ('error' in preferences) return text(400, `Prefer header not usable: ${preferences.error}`);
 
-    const method = request.method.toUpperCase();
+    const method = UPPER_CASE_METHODS.has(request.method) ? request.method : request.method.toUpperCase();
     const placed = this.router.place(method === 'HEAD' ? 'GET' : method, path);
     if ('status' in placed) {
       return placed.status === 404
@@ -262,10 +266,11 @@ export class MockEngine {
     }
     const pathValues: Record<string, string> = {};
     const names = operation.pathNames;
-    for (let i = 0; i < names.length; i += 1) {
-      const raw = placed.values[i + 1] ?? '';
+    for (let i = 0; i < names.length; i += 1) pathValues[names[i]!] = placed.values[i + 1] ?? '';
+    // Only a path with an escape has values to decode.
+    if (path.includes('%')) {
       try {
-        pathValues[names[i]!] = raw.includes('%') ? decodeURIComponent(raw) : raw;
+        for (const name of names) if (pathValues[name]!.includes('%')) pathValues[name] = decodeURIComponent(pathValues[name]!);
       } catch {
         return text(400, `Malformed percent-encoding in the request path: ${path.slice(0, 200)}`);
       }
@@ -733,6 +738,12 @@ function header(value: string | string[] | undefined): string | undefined {
 function firstValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
+
+/** A request's preferences when it states none (read only). */
+const NO_PREFERENCES: Preferences = Object.freeze({});
+
+/** Methods as Node's parser gives them, upper case already. */
+const UPPER_CASE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'CONNECT']);
 
 function queryValues(params: URLSearchParams): QueryValues {
   const out: QueryValues = {};

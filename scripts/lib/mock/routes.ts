@@ -151,7 +151,10 @@ export class Router<R extends Route> {
           if (part.startsWith('{')) node = node.param ??= newNode();
           else {
             let next = node.words.get(part);
-            if (!next) node.words.set(part, (next = newNode()));
+            if (!next) {
+              node.words.set(part, (next = newNode()));
+              (node.byLength[part.length] ??= []).push(part, next);
+            }
             node = next;
           }
         }
@@ -191,7 +194,14 @@ export class Router<R extends Route> {
     const first = path.slice(1, slash < 0 ? undefined : slash);
     const segments = segmentCount(path);
     const found = this.match(method, path, first, segments);
-    if (found && !this.shadows.has(found.route)) return found;
+    if (found) {
+      // Only a route of another method with more words can take the path from the request's own.
+      const rivals = this.rivals.get(found.route);
+      if (rivals === undefined) return found;
+      let taken = false;
+      for (let i = 0; i < rivals.length && !taken; i += 1) taken = rivals[i]!.pattern.test(path);
+      if (!taken) return found;
+    }
     // The path's template over all methods: the request's own, unless another method's has more words.
     let template = found;
     for (const other of this.byMethod.keys()) {
@@ -209,81 +219,118 @@ export class Router<R extends Route> {
 
   /**
    * Routes whose paths a template of another method, with more words, also matches (`/users/{userId}`
-   * and GET `/users/me`): only for those does placing a request look at the other methods.
+   * and GET `/users/me`): only for those does placing a request look at the other methods, and
+   * then first at their rivals, the routes of other methods with more words that could match one
+   * of the same paths (placing a request tests only their patterns unless one matches).
    */
-  private get shadows(): ReadonlySet<R> {
-    if (this.shadowed) return this.shadowed;
-    const shadowed = new Set<R>();
+  private get rivals(): ReadonlyMap<R, readonly R[]> {
+    if (this.rivalsByRoute) return this.rivalsByRoute;
+    const rivals = new Map<R, R[]>();
     const shape = (r: R): string[] => r.path.split('/').slice(1);
-    for (const route of this.all) {
-      if (route.pattern.source.includes(MULTI_SEGMENT)) {
-        shadowed.add(route);
-        continue;
+    const multi = (r: R): boolean => r.pattern.source.includes(MULTI_SEGMENT);
+    // Whether some path could match both templates. Where a parameter spans segments, only the
+    // words before the first parameter of either must agree.
+    const mayShare = (a: R, b: R): boolean => {
+      const [x, y] = [shape(a), shape(b)];
+      if (multi(a) || multi(b)) {
+        for (let i = 0; i < Math.min(x.length, y.length) && !x[i]!.includes('{') && !y[i]!.includes('{'); i += 1) if (x[i] !== y[i]) return false;
+        return true;
       }
-      const mine = shape(route);
-      const covered = this.all.some((other) => {
-        if (other.method === route.method || other.path === route.path || other.literals <= route.literals) return false;
-        const theirs = shape(other);
-        if (other.pattern.source.includes(MULTI_SEGMENT)) return theirs.length - 1 <= mine.length;
-        return theirs.length === mine.length && mine.every((part, i) => part.includes('{') || part === theirs[i]);
-      });
-      if (covered) shadowed.add(route);
+      return x.length === y.length && x.every((part, i) => part.includes('{') || y[i]!.includes('{') || part === y[i]);
+    };
+    for (const route of this.all) {
+      const others = this.all.filter((other) => other.method !== route.method && other.path !== route.path && other.literals > route.literals);
+      let shadowed = multi(route);
+      if (!shadowed) {
+        const mine = shape(route);
+        shadowed = others.some((other) => {
+          const theirs = shape(other);
+          if (multi(other)) return theirs.length - 1 <= mine.length;
+          return theirs.length === mine.length && mine.every((part, i) => part.includes('{') || part === theirs[i]);
+        });
+      }
+      if (shadowed) rivals.set(route, others.filter((other) => mayShare(route, other)));
     }
-    return (this.shadowed = shadowed);
+    return (this.rivalsByRoute = rivals);
   }
 
-  private shadowed?: Set<R>;
+  private rivalsByRoute?: Map<R, R[]>;
 }
 
 /** A node of the template tree: the next segment as a word, or as a parameter; a template ending here. */
 interface Node<R> {
   words: Map<string, Node<R>>;
-  param?: Node<R>;
-  route?: { route: R; order: number };
+  /**
+   * The same words by their length, each as word, node, word, node...: a segment is compared in
+   * place with the few words of its length, so no string is made of it to look it up.
+   */
+  byLength: Array<Array<string | Node<R>> | undefined>;
+  param: Node<R> | undefined;
+  route: { route: R; order: number } | undefined;
 }
 
 function newNode<R>(): Node<R> {
-  return { words: new Map() };
+  return { words: new Map(), byLength: [], param: undefined, route: undefined };
 }
 
 /**
  * The tree's template for `path` with the most words (the first given, between equals), as the
  * patterns would place it; its values are the parameter segments, still percent-encoded.
+ * The path is walked by positions, not split: a request makes no array of its segments.
  */
 function inTree<R extends Route>(tree: Node<R>, path: string): Found<R> | undefined {
   if (path.charCodeAt(0) !== 47) return undefined;
-  const parts = path.split('/');
   // `/pulls/42/` is `/pulls/42`: one trailing slash is allowed, as the patterns allow it.
-  const end = parts.length > 2 && parts[parts.length - 1] === '' ? parts.length - 1 : parts.length;
-  const walk: Walk<R> = { parts, end, values: [path], best: undefined };
+  const limit = path.length > 1 && path.charCodeAt(path.length - 1) === 47 ? path.length - 1 : path.length;
+  const walk: Walk<R> = { path, limit, params: [], best: undefined, bestParams: [] };
   walkTree(walk, tree, 1);
-  return walk.best && { route: walk.best.route, values: walk.best.values };
+  const best = walk.best;
+  if (!best) return undefined;
+  const values = [path];
+  for (let i = 0; i < walk.bestParams.length; i += 2) values.push(path.slice(walk.bestParams[i], walk.bestParams[i + 1]));
+  return { route: best.route, values };
 }
 
 interface Walk<R> {
-  parts: string[];
-  end: number;
-  /** The path, then the parameter segments met so far. */
-  values: string[];
-  best: { route: R; order: number; values: string[] } | undefined;
+  path: string;
+  /** Where the path's last segment ends (a trailing slash left out). */
+  limit: number;
+  /** Start and end of each parameter segment met so far. */
+  params: number[];
+  best: { route: R; order: number } | undefined;
+  bestParams: number[];
 }
 
-function walkTree<R extends Route>(walk: Walk<R>, node: Node<R>, i: number): void {
-  if (i === walk.end) {
+/** Walks the segment starting at `start` (past the last one: a template may end here). */
+function walkTree<R extends Route>(walk: Walk<R>, node: Node<R>, start: number): void {
+  const { path, limit } = walk;
+  if (start > limit) {
     const here = node.route;
     const best = walk.best;
     if (here && (!best || here.route.literals > best.route.literals || (here.route.literals === best.route.literals && here.order < best.order))) {
-      walk.best = { route: here.route, order: here.order, values: [...walk.values] };
+      walk.best = here;
+      walk.bestParams = walk.params.slice();
     }
     return;
   }
-  const part = walk.parts[i]!;
-  const word = node.words.get(part);
-  if (word) walkTree(walk, word, i + 1);
-  if (node.param && part !== '') {
-    walk.values.push(part);
-    walkTree(walk, node.param, i + 1);
-    walk.values.pop();
+  let end = path.indexOf('/', start);
+  if (end < 0 || end > limit) end = limit;
+  const length = end - start;
+  let word: Node<R> | undefined;
+  const list = node.byLength[length];
+  if (list !== undefined) {
+    for (let i = 0; i < list.length; i += 2) {
+      if (path.startsWith(list[i] as string, start)) {
+        word = list[i + 1] as Node<R>;
+        break;
+      }
+    }
+  }
+  if (word) walkTree(walk, word, end + 1);
+  if (node.param && length > 0) {
+    walk.params.push(start, end);
+    walkTree(walk, node.param, end + 1);
+    walk.params.length -= 2;
   }
 }
 

@@ -1,0 +1,85 @@
+/**
+ * Reading the caller from an Authorization header (scripts/lib/mock/credentials.ts). The Basic
+ * decoder works on the header's characters instead of a Buffer per request; here it is held to
+ * what base64 as Node decodes it says, over generated headers: well-formed ones (user names and
+ * secrets with colons and non-ASCII text, padded and unpadded) and their mutations (characters
+ * swapped, padding added or cut, white space, other schemes). The server-level refusals are in
+ * mock-defects.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { callerOf, type Caller } from '../../scripts/lib/mock/credentials.js';
+
+/** What the header says, read the plain way: a strict base64 pattern, then Node's decoder. */
+function expected(header: string): Caller | undefined {
+  const match = /^(\S+) +(.*)$/s.exec(header);
+  if (!match) return undefined;
+  const [, scheme, credentials] = match as unknown as [string, string, string];
+  if (credentials === '' || /\s/.test(credentials)) return undefined;
+  if (scheme.toLowerCase() === 'bearer') return /^[A-Za-z0-9\-._~+/]+=*$/.test(credentials) ? { name: credentials, scheme: 'bearer' } : undefined;
+  if (scheme.toLowerCase() !== 'basic') return undefined;
+  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/.test(credentials)) return undefined;
+  const decoded = Buffer.from(credentials, 'base64');
+  const colon = decoded.indexOf(0x3a);
+  if (colon < 0 || decoded.length === 1) return undefined;
+  return { name: colon > 0 ? decoded.toString('utf8', 0, colon) : decoded.toString('utf8', colon + 1), scheme: 'basic' };
+}
+
+/** A small deterministic generator (xorshift), so a failure names a header that comes back. */
+function generator(seed: number): (n: number) => number {
+  let x = seed;
+  return (n) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+}
+
+const PIECES = ['a', 'robin', 'user-17', ':', 'é', '中', '😀', ' ', '=', '\u0000', 'token+/=', 'x'.repeat(300)];
+const SWAPS = ['A', 'z', '0', '+', '/', '=', '-', '_', ' ', '\t', '!', 'é', '.'];
+
+function headers(count: number): string[] {
+  const random = generator(20261128);
+  const out: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const text = Array.from({ length: 1 + random(5) }, () => PIECES[random(PIECES.length)]).join('');
+    let encoded = Buffer.from(text, 'utf8').toString('base64');
+    const change = random(6);
+    if (change === 1) encoded = encoded.replace(/=+$/, '');
+    if (change === 2) encoded += '='.repeat(1 + random(3));
+    if (change === 3 && encoded.length > 0) {
+      const at = random(encoded.length);
+      encoded = encoded.slice(0, at) + SWAPS[random(SWAPS.length)] + encoded.slice(at + 1);
+    }
+    if (change === 4) encoded = encoded.slice(0, random(encoded.length + 1));
+    const scheme = ['Basic', 'basic', 'BASIC', 'Bearer', 'Digest', 'Ba sic'][random(6)]!;
+    out.push(`${scheme}${' '.repeat(1 + random(2))}${encoded}`);
+  }
+  return out;
+}
+
+describe('the caller of an Authorization header', () => {
+  it('reads every generated header as base64 decoded by Node says', () => {
+    const all = headers(20_000);
+    const differ = all.filter((header) => JSON.stringify(callerOf(header)) !== JSON.stringify(expected(header)));
+    expect(differ.slice(0, 5)).toEqual([]);
+    // The generated headers reach every outcome: callers of both schemes, and refusals.
+    const outcomes = new Set(all.map((header) => callerOf(header)?.scheme ?? 'none'));
+    expect([...outcomes].sort()).toEqual(['basic', 'bearer', 'none']);
+  });
+
+  it('names the user, or the secret when the user is empty, and refuses what is not base64 or lacks a colon', () => {
+    const basic = (text: string): string => `Basic ${Buffer.from(text).toString('base64')}`;
+    expect(callerOf(basic('alice:s3cret:more'))).toEqual({ name: 'alice', scheme: 'basic' });
+    expect(callerOf(basic(':only-token'))).toEqual({ name: 'only-token', scheme: 'basic' });
+    expect(callerOf(basic('zoë:x'))).toEqual({ name: 'zoë', scheme: 'basic' });
+    expect(callerOf(basic('no-colon'))).toBeUndefined();
+    expect(callerOf(basic(':'))).toBeUndefined();
+    expect(callerOf('Basic YWxpY2U6eA')).toEqual({ name: 'alice', scheme: 'basic' });
+    expect(callerOf('Basic YWxpY2U6eA=')).toBeUndefined();
+    expect(callerOf('Basic YWxpY2U6eA===')).toBeUndefined();
+    expect(callerOf('Basic YWxpY2U6e')).toBeUndefined();
+    expect(callerOf('Basic YWxp Y2U6eA==')).toBeUndefined();
+    expect(callerOf('Basic ')).toBeUndefined();
+  });
+});
