@@ -226,8 +226,11 @@ export class Router<R extends Route> {
   private get rivals(): ReadonlyMap<R, readonly R[]> {
     if (this.rivalsByRoute) return this.rivalsByRoute;
     const rivals = new Map<R, R[]>();
-    const shape = (r: R): string[] => r.path.split('/').slice(1);
-    const multi = (r: R): boolean => r.pattern.source.includes(MULTI_SEGMENT);
+    // Worked out once per route: this runs on the first request, and is quadratic in the routes.
+    const shapes = new Map(this.all.map((r) => [r, r.path.split('/').slice(1)]));
+    const multis = new Set(this.all.filter((r) => r.pattern.source.includes(MULTI_SEGMENT)));
+    const shape = (r: R): string[] => shapes.get(r)!;
+    const multi = (r: R): boolean => multis.has(r);
     // Whether some path could match both templates. Where a parameter spans segments, only the
     // words before the first parameter of either must agree.
     const mayShare = (a: R, b: R): boolean => {
@@ -238,8 +241,13 @@ export class Router<R extends Route> {
       }
       return x.length === y.length && x.every((part, i) => part.includes('{') || y[i]!.includes('{') || part === y[i]);
     };
+    // Only a template of the same number of segments, or one spanning segments, can share a path
+    // with one that spans none.
+    const bySegments = new Map<number, R[]>();
+    for (const r of this.all) if (!multi(r)) bySegments.set(shape(r).length, [...(bySegments.get(shape(r).length) ?? []), r]);
+    const candidatesOf = (r: R): readonly R[] => (multi(r) ? this.all : [...(bySegments.get(shape(r).length) ?? []), ...multis]);
     for (const route of this.all) {
-      const others = this.all.filter((other) => other.method !== route.method && other.path !== route.path && other.literals > route.literals);
+      const others = candidatesOf(route).filter((other) => other.method !== route.method && other.path !== route.path && other.literals > route.literals);
       let shadowed = multi(route);
       if (!shadowed) {
         const mine = shape(route);
