@@ -240,7 +240,8 @@ export class MockEngine {
     const full = target.path;
     const path = full === API_PREFIX || full.startsWith(`${API_PREFIX}/`) ? full.slice(API_PREFIX.length) || '/' : full;
     // A server refuses a path it cannot decode before anything else looks at it.
-    if (path.includes('%') && !decodable(path)) return text(400, `Malformed percent-encoding in the request path: ${path.slice(0, 200)}`);
+    const escaped = path.includes('%');
+    if (escaped && !decodable(path)) return text(400, `Malformed percent-encoding in the request path: ${path.slice(0, 200)}`);
     const allQuery = target.search === '' ? NO_QUERY : queryValues(new URLSearchParams(target.search));
     const prefer = header(request.headers.prefer);
     // Most requests state no preference: no Prefer header, and no `__` parameter (the query has no
@@ -268,7 +269,7 @@ export class MockEngine {
     const names = operation.pathNames;
     for (let i = 0; i < names.length; i += 1) pathValues[names[i]!] = placed.values[i + 1] ?? '';
     // Only a path with an escape has values to decode.
-    if (path.includes('%')) {
+    if (escaped) {
       try {
         for (const name of names) if (pathValues[name]!.includes('%')) pathValues[name] = decodeURIComponent(pathValues[name]!);
       } catch {

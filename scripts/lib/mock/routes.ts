@@ -150,11 +150,8 @@ export class Router<R extends Route> {
         for (const part of parts) {
           if (part.startsWith('{')) node = node.param ??= newNode();
           else {
-            let next = node.words.get(part);
-            if (!next) {
-              node.words.set(part, (next = newNode()));
-              (node.byLength[part.length] ??= []).push(part, next);
-            }
+            let next = wordAt(node, part, 0, part.length);
+            if (!next) (node.byLength[part.length] ??= []).push(part, (next = newNode()));
             node = next;
           }
         }
@@ -218,10 +215,9 @@ export class Router<R extends Route> {
   }
 
   /**
-   * Routes whose paths a template of another method, with more words, also matches (`/users/{userId}`
-   * and GET `/users/me`): only for those does placing a request look at the other methods, and
-   * then first at their rivals, the routes of other methods with more words that could match one
-   * of the same paths (placing a request tests only their patterns unless one matches).
+   * Each route's rivals, where it has any: the routes of other methods, with more words, that could
+   * match one of its paths (GET `/users/me` for `/users/{userId}`). Placing a request looks at the
+   * other methods only when one of its route's rivals matches the path.
    */
   private get rivals(): ReadonlyMap<R, readonly R[]> {
     if (this.rivalsByRoute) return this.rivalsByRoute;
@@ -247,17 +243,10 @@ export class Router<R extends Route> {
     for (const r of this.all) if (!multi(r)) bySegments.set(shape(r).length, [...(bySegments.get(shape(r).length) ?? []), r]);
     const candidatesOf = (r: R): readonly R[] => (multi(r) ? this.all : [...(bySegments.get(shape(r).length) ?? []), ...multis]);
     for (const route of this.all) {
-      const others = candidatesOf(route).filter((other) => other.method !== route.method && other.path !== route.path && other.literals > route.literals);
-      let shadowed = multi(route);
-      if (!shadowed) {
-        const mine = shape(route);
-        shadowed = others.some((other) => {
-          const theirs = shape(other);
-          if (multi(other)) return theirs.length - 1 <= mine.length;
-          return theirs.length === mine.length && mine.every((part, i) => part.includes('{') || part === theirs[i]);
-        });
-      }
-      if (shadowed) rivals.set(route, others.filter((other) => mayShare(route, other)));
+      const mine = candidatesOf(route).filter(
+        (other) => other.method !== route.method && other.path !== route.path && other.literals > route.literals && mayShare(route, other),
+      );
+      if (mine.length > 0) rivals.set(route, mine);
     }
     return (this.rivalsByRoute = rivals);
   }
@@ -267,10 +256,9 @@ export class Router<R extends Route> {
 
 /** A node of the template tree: the next segment as a word, or as a parameter; a template ending here. */
 interface Node<R> {
-  words: Map<string, Node<R>>;
   /**
-   * The same words by their length, each as word, node, word, node...: a segment is compared in
-   * place with the few words of its length, so no string is made of it to look it up.
+   * The words, by their length, each as word, node, word, node...: a segment is compared in place
+   * with the few words of its length, so no string is made of it to look it up.
    */
   byLength: Array<Array<string | Node<R>> | undefined>;
   param: Node<R> | undefined;
@@ -278,7 +266,7 @@ interface Node<R> {
 }
 
 function newNode<R>(): Node<R> {
-  return { words: new Map(), byLength: [], param: undefined, route: undefined };
+  return { byLength: [], param: undefined, route: undefined };
 }
 
 /**
@@ -309,6 +297,14 @@ interface Walk<R> {
   bestParams: number[];
 }
 
+/** The node's child for the word `text[start..start + length]`, if it has one. */
+function wordAt<R>(node: Node<R>, text: string, start: number, length: number): Node<R> | undefined {
+  const list = node.byLength[length];
+  if (list === undefined) return undefined;
+  for (let i = 0; i < list.length; i += 2) if (text.startsWith(list[i] as string, start)) return list[i + 1] as Node<R>;
+  return undefined;
+}
+
 /** Walks the segment starting at `start` (past the last one: a template may end here). */
 function walkTree<R extends Route>(walk: Walk<R>, node: Node<R>, start: number): void {
   const { path, limit } = walk;
@@ -324,16 +320,7 @@ function walkTree<R extends Route>(walk: Walk<R>, node: Node<R>, start: number):
   let end = path.indexOf('/', start);
   if (end < 0 || end > limit) end = limit;
   const length = end - start;
-  let word: Node<R> | undefined;
-  const list = node.byLength[length];
-  if (list !== undefined) {
-    for (let i = 0; i < list.length; i += 2) {
-      if (path.startsWith(list[i] as string, start)) {
-        word = list[i + 1] as Node<R>;
-        break;
-      }
-    }
-  }
+  const word = wordAt(node, path, start, length);
   if (word) walkTree(walk, word, end + 1);
   if (node.param && length > 0) {
     walk.params.push(start, end);
