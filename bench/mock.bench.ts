@@ -37,6 +37,14 @@ const START_RUNS = 5;
 const STALL_TARGET_MS = 50;
 /** Pause between probe requests (one at a time, each distinct). */
 const PROBE_GAP_MS = 5;
+/** Requests the prober sends to a server of its own before probing, so its client code is compiled. */
+const PROBE_WARM_UP = 50;
+/**
+ * Runs of each stall case, each on a fresh mock; the figure is the median of their slowest probes.
+ * On a shared 2-core machine (with time stolen by the host) a probe now and then waits 50 ms for a
+ * processor while the mock is idle; a stall of the mock's own making shows in every run.
+ */
+const STALL_RUNS = 3;
 /** The big body of the stall cases: 10 MB of JSON. */
 const BIG_BODY_BYTES = 10_000_000;
 const PROBE_MODULE = join(ROOT, 'bench/server-probe.mjs');
@@ -350,74 +358,107 @@ async function startToFirstAnswer(args: string[]): Promise<number> {
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A stall case over its runs (STALL_RUNS, each on a mock started for it). */
 export interface Stall {
   case: string;
-  /** The slowest probe answer while the case ran, ms. */
+  runs: StallRun[];
+  /** The median over the runs of each run's slowest probe answer, ms. */
   worstProbe: number;
-  probes: number;
-  /** The longest event-loop delay the mock itself saw (perf_hooks, wall time), ms. */
-  loopDelay: number;
-  /** The longest the mock's event loop was busy, in its own CPU time (load on the machine does not count), ms. */
+  /** The longest the mock's event loop was busy in any run, in its own CPU time (load on the machine does not count), ms. */
   busy: number | null;
-  /** What the case's own request took, ms. */
-  caseMs: number;
+  /** The longest event-loop delay the mock saw in any run (perf_hooks, wall time), ms. */
+  loopDelay: number;
+  /** The notes of the run whose slowest probe is the median. */
   note?: string;
 }
 
 /**
  * The probe: a worker thread of this process (so that what the benchmark itself does, such as
  * sending a 10 MB body, never delays it) sending record reads one after another, each distinct,
- * until told to stop; it answers with the latency of each.
+ * until told to stop; it answers with the latency of each. It warms up first, uncounted: its own
+ * HTTP client against a server of its own (before the mock starts), then one read from the mock
+ * (the first call of the probe's operation: the first-call case's subject, not a stall of others).
  */
 const PROBE_THREAD = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { Agent, request } = require('node:http');
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-const latencies = [];
-let stop = false;
-parentPort.on('message', () => { stop = true; });
-const one = (k) => new Promise((resolve) => {
+const { parentPort } = require('node:worker_threads');
+const { Agent, createServer, request } = require('node:http');
+const one = (port, agent, k) => new Promise((resolve) => {
   const started = performance.now();
-  const r = request({ host: '127.0.0.1', port: workerData.port, path: '/~api/pulls/' + (900000 + k), headers: { authorization: 'Bearer probe-' + k }, agent }, (res) => {
+  const r = request({ host: '127.0.0.1', port, path: '/~api/pulls/' + (900000 + k), headers: { authorization: 'Bearer probe-' + k }, agent }, (res) => {
     res.resume();
     res.on('end', () => resolve(performance.now() - started));
   });
   r.on('error', () => resolve(Infinity));
   r.end();
 });
+const next = () => new Promise((resolve) => parentPort.once('message', resolve));
 (async () => {
-  for (let k = 0; !stop; k += 1) {
-    latencies.push(await one(k));
-    await new Promise((resolve) => setTimeout(resolve, workerData.gap));
+  const own = createServer((req, res) => res.end('{}')).listen(0, '127.0.0.1');
+  await new Promise((resolve) => own.once('listening', resolve));
+  const ownAgent = new Agent({ keepAlive: true, maxSockets: 1 });
+  for (let k = 0; k < ${PROBE_WARM_UP}; k += 1) await one(own.address().port, ownAgent, k);
+  ownAgent.destroy();
+  own.close();
+  parentPort.postMessage({ warm: true });
+  const { port, gap } = await next();
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  parentPort.postMessage({ first: await one(port, agent, 0) });
+  let stop = false;
+  next().then(() => { stop = true; });
+  const latencies = [];
+  for (let k = 1; !stop; k += 1) {
+    await new Promise((resolve) => setTimeout(resolve, gap));
+    latencies.push(await one(port, agent, k));
   }
   agent.destroy();
-  parentPort.postMessage(latencies);
+  parentPort.postMessage({ latencies });
 })();
 `;
+
+/** One run of a stall case. */
+interface StallRun {
+  worstProbe: number;
+  probes: number;
+  /** The prober's first answer (not counted: the first call of its operation). */
+  firstProbe: number;
+  loopDelay: number;
+  busy: number | null;
+  caseMs: number;
+  note?: string;
+}
+
+/** The prober's thread, its client warmed up; `said` is its next message. */
+async function prober(): Promise<{ thread: Worker; said: <T>() => Promise<T> }> {
+  const thread = new Worker(PROBE_THREAD, { eval: true });
+  const said = <T>(): Promise<T> =>
+    new Promise((resolve, reject) => {
+      thread.once('message', resolve);
+      thread.once('error', reject);
+    });
+  await said();
+  return { thread, said };
+}
 
 /**
  * Sends probe requests one after another (each distinct, a record read) while `work` runs, and
  * reports the slowest: how long any other request had to wait meanwhile.
  */
-async function probeDuring(server: Server, name: string, work: () => Promise<string | void>): Promise<Stall> {
+async function probeDuring(server: Server, probe: Awaited<ReturnType<typeof prober>>, work: () => Promise<string | void>): Promise<StallRun> {
   server.child.send('watch');
   await usage(server); // resets the maxima
-  const prober = new Worker(PROBE_THREAD, { eval: true, workerData: { port: server.port, gap: PROBE_GAP_MS } });
-  const latencies = new Promise<number[]>((resolve, reject) => {
-    prober.once('message', resolve);
-    prober.once('error', reject);
-  });
-  await sleep(50); // the prober is under way before the work starts
+  const firstSaid = probe.said<{ first: number }>();
+  probe.thread.postMessage({ port: server.port, gap: PROBE_GAP_MS });
+  const { first } = await firstSaid;
+  const latencies = probe.said<{ latencies: number[] }>();
   const started = performance.now();
   const note = await work();
   const caseMs = performance.now() - started;
   await sleep(20);
-  prober.postMessage('stop');
-  const seen = await latencies;
-  await prober.terminate();
+  probe.thread.postMessage('stop');
+  const seen = (await latencies).latencies;
   const { loopDelayMs, busyMs } = await usage(server);
   server.child.send('unwatch');
-  return { case: name, worstProbe: Math.max(...seen), probes: seen.length, loopDelay: loopDelayMs, busy: busyMs, caseMs, ...(note ? { note } : {}) };
+  return { worstProbe: Math.max(...seen), probes: seen.length, firstProbe: first, loopDelay: loopDelayMs, busy: busyMs, caseMs, ...(note ? { note } : {}) };
 }
 
 /** The stall cases, each on a mock started for it (first uses must really be first). */
@@ -425,13 +466,20 @@ export async function stalls(plans: RequestPlan[]): Promise<Stall[]> {
   const out: Stall[] = [];
   /** `prepare` runs before the probes start (so its own work is not measured), `work` while they run. */
   const fresh = async <T>(name: string, work: (server: Server, prepared: T) => Promise<string | void>, prepare?: (server: Server) => Promise<T>): Promise<void> => {
-    const server = await spawnServer(mockArgs());
-    try {
-      const prepared = (await prepare?.(server)) as T;
-      out.push(await probeDuring(server, name, () => work(server, prepared)));
-    } finally {
-      await stop(server);
+    const runs: StallRun[] = [];
+    for (let run = 0; run < STALL_RUNS; run += 1) {
+      const probe = await prober();
+      const server = await spawnServer(mockArgs());
+      try {
+        const prepared = (await prepare?.(server)) as T;
+        runs.push(await probeDuring(server, probe, () => work(server, prepared)));
+      } finally {
+        await Promise.all([stop(server), probe.thread.terminate()]);
+      }
     }
+    const middle = [...runs].sort((a, b) => a.worstProbe - b.worstProbe)[Math.floor(runs.length / 2)]!;
+    const busy = runs.every((r) => r.busy !== null) ? Math.max(...runs.map((r) => r.busy!)) : null;
+    out.push({ case: name, runs, worstProbe: middle.worstProbe, busy, loopDelay: Math.max(...runs.map((r) => r.loopDelay)), ...(middle.note ? { note: middle.note } : {}) });
   };
   const expectStatus = (answer: Sent, ok: (status: number) => boolean, what: string): void => {
     if (!ok(answer.status)) throw new Error(`${what}: the mock answered ${answer.status}: ${answer.body.slice(0, 300)}`);
@@ -636,20 +684,27 @@ export default async function bench(): Promise<string> {
         `Errors (answers other than the operation's documented success): ${errors} (must be 0).`,
       '',
       `Stalls: while the mock does each of these, a probe request (a record read, each distinct) is sent every ${PROBE_GAP_MS} ms, ` +
-        `one at a time, from a thread of its own; "worst probe" is the slowest answer among them (target: under ${STALL_TARGET_MS} ms). ` +
-        `On a busy machine a probe also waits for a processor, so two figures from inside the mock say what was the mock's own doing: ` +
+        `one at a time, from a thread of its own; a run's "worst probe" is the slowest answer among them (target: under ${STALL_TARGET_MS} ms). ` +
+        `Each case runs ${STALL_RUNS} times, each on a mock started for it, and the figure is the median of the runs' worst probes (each run's in brackets): ` +
+        `on this shared machine a probe now and then waits that long for a processor while the mock is idle, whereas a stall of the mock's own making ` +
+        `shows in every run. The prober's client is warmed up on a server of its own first, and its first call to the mock is not counted ` +
+        `(the first call of its own operation, which the first-call case is about; its median is shown). ` +
+        `Two figures from inside the mock, the longest over all runs, say what was the mock's own doing: ` +
         `"loop busy", the longest its event loop ran without a break (its thread's CPU time, which waiting for a processor does not ` +
-        `add to), and "loop delay", the longest a timer of it was late (wall time). Each case runs on a mock started for it.`,
+        `add to), and "loop delay", the longest a timer of it was late (wall time).`,
       '',
-      '| case | worst probe (ms) | loop busy (ms) | loop delay (ms) | probes | the case took (ms, waits included) | notes |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+      '| case | worst probe (ms) | loop busy (ms) | loop delay (ms) | probes | the case took (ms, waits included) | prober\'s first call (ms) | notes |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
       ...stallResults.map(
         (s) =>
-          `| ${s.case} | **${s.worstProbe.toFixed(1)}** | ${s.busy === null ? 'n/a' : s.busy.toFixed(1)} | ${s.loopDelay.toFixed(1)} | ${s.probes} | ${Math.round(s.caseMs)} | ${s.note ?? ''} |`,
+          `| ${s.case} | **${s.worstProbe.toFixed(1)}** (${s.runs.map((r) => r.worstProbe.toFixed(1)).join(', ')}) | ${s.busy === null ? 'n/a' : s.busy.toFixed(1)} | ` +
+          `${s.loopDelay.toFixed(1)} | ${s.runs.reduce((sum, r) => sum + r.probes, 0)} | ${Math.round(median(s.runs.map((r) => r.caseMs)))} | ` +
+          `${median(s.runs.map((r) => r.firstProbe)).toFixed(1)} | ${s.note ?? ''} |`,
       ),
       '',
       `Worst probe under ${STALL_TARGET_MS} ms in every case: ${met(stallResults.every((s) => s.worstProbe < STALL_TARGET_MS))}; ` +
-        `event loop never busy for ${STALL_TARGET_MS} ms or more: ${met(stallResults.every((s) => s.busy !== null && s.busy < STALL_TARGET_MS))}.`,
+        `event loop never busy for ${STALL_TARGET_MS} ms or more: ${met(stallResults.every((s) => s.busy !== null && s.busy < STALL_TARGET_MS))}. ` +
+        `The notes are those of the run with the median worst probe.`,
       '',
       `Start-up, spawn to the first answer of \`GET /~api/pulls/42\` (median of ${START_RUNS}; target: under ${startTarget / 1000} s):`,
       '',

@@ -136,8 +136,11 @@ export class Router<R extends Route> {
 
   private readonly all: readonly R[];
 
+  private readonly rivals: ReadonlyMap<R, readonly R[]>;
+
   constructor(routes: readonly R[]) {
     this.all = routes;
+    this.rivals = rivalsOf(routes);
     routes.forEach((route, order) => {
       let table = this.byMethod.get(route.method);
       if (!table) this.byMethod.set(route.method, (table = { byFirst: new Map(), templated: [], tree: newNode() }));
@@ -213,45 +216,42 @@ export class Router<R extends Route> {
     if (allowed.includes('GET')) allowed.push('HEAD');
     return { status: 405, allowed: allowed.sort() };
   }
+}
 
-  /**
-   * Each route's rivals, where it has any: the routes of other methods, with more words, that could
-   * match one of its paths (GET `/users/me` for `/users/{userId}`). Placing a request looks at the
-   * other methods only when one of its route's rivals matches the path.
-   */
-  private get rivals(): ReadonlyMap<R, readonly R[]> {
-    if (this.rivalsByRoute) return this.rivalsByRoute;
-    const rivals = new Map<R, R[]>();
-    // Worked out once per route: this runs on the first request, and is quadratic in the routes.
-    const shapes = new Map(this.all.map((r) => [r, r.path.split('/').slice(1)]));
-    const multis = new Set(this.all.filter((r) => r.pattern.source.includes(MULTI_SEGMENT)));
-    const shape = (r: R): string[] => shapes.get(r)!;
-    const multi = (r: R): boolean => multis.has(r);
-    // Whether some path could match both templates. Where a parameter spans segments, only the
-    // words before the first parameter of either must agree.
-    const mayShare = (a: R, b: R): boolean => {
-      const [x, y] = [shape(a), shape(b)];
-      if (multi(a) || multi(b)) {
-        for (let i = 0; i < Math.min(x.length, y.length) && !x[i]!.includes('{') && !y[i]!.includes('{'); i += 1) if (x[i] !== y[i]) return false;
-        return true;
-      }
-      return x.length === y.length && x.every((part, i) => part.includes('{') || y[i]!.includes('{') || part === y[i]);
-    };
-    // Only a template of the same number of segments, or one spanning segments, can share a path
-    // with one that spans none.
-    const bySegments = new Map<number, R[]>();
-    for (const r of this.all) if (!multi(r)) bySegments.set(shape(r).length, [...(bySegments.get(shape(r).length) ?? []), r]);
-    const candidatesOf = (r: R): readonly R[] => (multi(r) ? this.all : [...(bySegments.get(shape(r).length) ?? []), ...multis]);
-    for (const route of this.all) {
-      const mine = candidatesOf(route).filter(
-        (other) => other.method !== route.method && other.path !== route.path && other.literals > route.literals && mayShare(route, other),
-      );
-      if (mine.length > 0) rivals.set(route, mine);
+/**
+ * Each route's rivals, where it has any: the routes of other methods, with more words, that could
+ * match one of its paths (GET `/users/me` for `/users/{userId}`). Placing a request looks at the
+ * other methods only when one of its route's rivals matches the path. Worked out with the router,
+ * before the server listens: cold, this takes milliseconds that a first request should not wait.
+ */
+function rivalsOf<R extends Route>(all: readonly R[]): ReadonlyMap<R, readonly R[]> {
+  const rivals = new Map<R, R[]>();
+  const shapes = new Map(all.map((r) => [r, r.path.split('/').slice(1)]));
+  const multis = new Set(all.filter((r) => r.pattern.source.includes(MULTI_SEGMENT)));
+  const shape = (r: R): string[] => shapes.get(r)!;
+  const multi = (r: R): boolean => multis.has(r);
+  // Whether some path could match both templates. Where a parameter spans segments, only the
+  // words before the first parameter of either must agree.
+  const mayShare = (a: R, b: R): boolean => {
+    const [x, y] = [shape(a), shape(b)];
+    if (multi(a) || multi(b)) {
+      for (let i = 0; i < Math.min(x.length, y.length) && !x[i]!.includes('{') && !y[i]!.includes('{'); i += 1) if (x[i] !== y[i]) return false;
+      return true;
     }
-    return (this.rivalsByRoute = rivals);
+    return x.length === y.length && x.every((part, i) => part.includes('{') || y[i]!.includes('{') || part === y[i]);
+  };
+  // Only a template of the same number of segments, or one spanning segments, can share a path
+  // with one that spans none.
+  const bySegments = new Map<number, R[]>();
+  for (const r of all) if (!multi(r)) bySegments.set(shape(r).length, [...(bySegments.get(shape(r).length) ?? []), r]);
+  const candidatesOf = (r: R): readonly R[] => (multi(r) ? all : [...(bySegments.get(shape(r).length) ?? []), ...multis]);
+  for (const route of all) {
+    const mine = candidatesOf(route).filter(
+      (other) => other.method !== route.method && other.path !== route.path && other.literals > route.literals && mayShare(route, other),
+    );
+    if (mine.length > 0) rivals.set(route, mine);
   }
-
-  private rivalsByRoute?: Map<R, R[]>;
+  return rivals;
 }
 
 /** A node of the template tree: the next segment as a word, or as a parameter; a template ending here. */
