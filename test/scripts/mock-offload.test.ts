@@ -9,7 +9,7 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { LARGE_BODY, MockEngine } from '../../scripts/lib/mock/engine.js';
 import { Offload } from '../../scripts/lib/mock/offload.js';
 import { operationPlans } from '../../scripts/lib/mock/operations.js';
-import { hasParser, parsersGeneratedHere } from '../../scripts/lib/mock/query/grammar.js';
+import { grammarOf, hasParser, parserLoads, parsersGeneratedHere } from '../../scripts/lib/mock/query/grammar.js';
 import { queryLanguageOf } from '../../scripts/lib/mock/records.js';
 import { loadStandalone, SchemaChecker, toViolations } from '../../scripts/lib/mock/schemas.js';
 import { committedDocument } from '../helpers.js';
@@ -83,6 +83,8 @@ describe('an engine with workers', () => {
     const languages = operationPlans(doc).map((plan) => queryLanguageOf(doc, plan)).filter((l) => l !== undefined);
     expect(languages.length).toBeGreaterThanOrEqual(9);
     for (const language of languages) expect(hasParser(language!), language!.list).toBe(true);
+    // Loaded with the worker's compiled code: V8 here took every code cache (none compiled again).
+    expect(parserLoads()).toEqual({ cached: new Set(languages.map((l) => grammarOf(l!))).size, compiled: 0 });
     const before = parsersGeneratedHere();
     for (const path of ['/pulls', '/issues', '/builds', '/projects', '/agents']) {
       const answer = await ask(engine, 'GET', `${path}?offset=0&count=5&query=${encodeURIComponent('"Number" is "1" or not(("Number" is "2"))')}`);

@@ -206,7 +206,7 @@ export class MockEngine {
 
   /**
    * Whether the parser of a language is here; with workers, the promise of it being loaded from
-   * the source a worker generates (without workers, or when that fails, it is generated here when
+   * the code a worker generates (without workers, or when that fails, it is generated here when
    * first used).
    */
   private parserReady(language: QueryLanguageSpec, urgent: boolean): true | Promise<void> {
@@ -215,8 +215,8 @@ export class MockEngine {
     const grammar = grammarOf(language);
     const waiting = this.parserWaits.get(grammar);
     if (waiting && (waiting.urgent || !urgent)) return waiting.promise;
-    const promise = offload.parsers.source(grammar, urgent).then(
-      (source) => loadParser(grammar, source),
+    const promise = offload.parsers.code(grammar, urgent).then(
+      (code) => loadParser(grammar, code),
       () => undefined,
     );
     this.parserWaits.set(grammar, { promise, urgent });

@@ -18,7 +18,7 @@ import { parseJsonBody } from './json-body.js';
 import { operationPlans, type OperationPlan } from './operations.js';
 import type { Refusal } from './refusal.js';
 import { SchemaChecker, type CompileJob } from './schemas.js';
-import { parserSource } from './query/grammar.js';
+import { parserCode } from './query/grammar.js';
 import type { Violation } from './violation.js';
 
 export type WorkerRole = 'compile' | 'bodies' | 'prism';
@@ -47,7 +47,7 @@ export type LargeBodyRead = { refusal: Refusal } | { value: unknown; violations:
 
 export type WorkerCall =
   | { type: 'compile'; job: CompileJob; urgent: boolean }
-  /** A query language's parser, as source (grammar.ts parserSource). */
+  /** A query language's parser, as source and code cache (grammar.ts parserCode). */
   | { type: 'parser'; grammar: string; urgent: boolean }
   | { type: 'body'; bytes: ArrayBuffer; schema: unknown; keep: boolean }
   | { type: 'prism'; operation: string; request: PrismRequest };
@@ -92,7 +92,7 @@ async function serve(setup: WorkerSetup): Promise<void> {
       const ask = urgent.shift() ?? ahead.shift();
       if (!ask || (ask.type !== 'compile' && ask.type !== 'parser')) return;
       try {
-        reply({ id: ask.id, ok: true, value: ask.type === 'parser' ? parserSource(ask.grammar) : checker.standaloneCode(ask.job) });
+        reply({ id: ask.id, ok: true, value: ask.type === 'parser' ? parserCode(ask.grammar) : checker.standaloneCode(ask.job) });
       } catch (error) {
         fail(ask.id, error);
       }
