@@ -31,6 +31,7 @@ import { SchemaChecker, type CheckResult } from './schemas.js';
 import { MockState } from './state.js';
 import { freshSetting } from './builtin-records.js';
 import { splitTarget } from './target.js';
+import { nextTurn } from './turns.js';
 import type { EngineOffload } from './offload.js';
 import type { Violation } from './violation.js';
 
@@ -306,7 +307,7 @@ export class MockEngine {
       ? this.checker.paramViolations(paramValues(operation.pathParams, front.pathValues, 'path'), operation.pathParams, 'path')
       : NO_PROBLEMS;
     if (bodyCheck instanceof Promise || queryCheck instanceof Promise || pathCheck instanceof Promise) {
-      return Promise.all([bodyCheck, queryCheck, pathCheck]).then(([b, q, p]) => this.decided(front, decoded.value, params, b, q, p));
+      return Promise.all([bodyCheck, queryCheck, pathCheck]).then(([b, q, p]) => nextTurn().then(() => this.decided(front, decoded.value, params, b, q, p)));
     }
     return this.decided(front, decoded.value, params, bodyCheck, queryCheck, pathCheck);
   }
@@ -342,7 +343,7 @@ export class MockEngine {
     // A query waits for its language's parser from the worker rather than have it generated here.
     const language = query.query === undefined ? undefined : languageOf(operation);
     const parser = language ? this.parserReady(language, true) : true;
-    const answer = ready === true && parser === true ? this.answer(parsed) : Promise.all([ready, parser]).then(() => this.answer(parsed));
+    const answer = ready === true && parser === true ? this.answer(parsed) : Promise.all([ready, parser]).then(nextTurn).then(() => this.answer(parsed));
     return method === 'HEAD' ? withoutBody(answer) : answer;
   }
 
