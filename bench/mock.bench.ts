@@ -469,12 +469,15 @@ export async function stalls(plans: RequestPlan[]): Promise<Stall[]> {
     const runs: StallRun[] = [];
     for (let run = 0; run < STALL_RUNS; run += 1) {
       const probe = await prober();
-      const server = await spawnServer(mockArgs());
+      let server: Server | undefined;
       try {
-        const prepared = (await prepare?.(server)) as T;
-        runs.push(await probeDuring(server, probe, () => work(server, prepared)));
+        server = await spawnServer(mockArgs());
+        const started = server;
+        const prepared = (await prepare?.(started)) as T;
+        runs.push(await probeDuring(started, probe, () => work(started, prepared)));
       } finally {
-        await Promise.all([stop(server), probe.thread.terminate()]);
+        // The prober's thread would keep this process alive: it stops whatever happened.
+        await Promise.all([server && stop(server), probe.thread.terminate()]);
       }
     }
     const middle = [...runs].sort((a, b) => a.worstProbe - b.worstProbe)[Math.floor(runs.length / 2)]!;
