@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { AnswerCache, cachingIsSafe } from '../../scripts/lib/mock/answer-cache.js';
+import { AnswerCache, cachingIsSafe, memoKey } from '../../scripts/lib/mock/answer-cache.js';
 import { startMockServer, type MockServer } from '../../scripts/lib/mock/server.js';
 import { committedDocument } from '../helpers.js';
 
@@ -69,25 +69,45 @@ describe('memoized answers', () => {
 describe('AnswerCache', () => {
   it('with secondSight, keeps an answer only when its key comes again', () => {
     const cache = new AnswerCache<number>(1024, () => 10, { secondSight: true });
-    cache.set('once', 1);
-    expect(cache.get('once')).toBeUndefined();
+    cache.set(memoKey('once'), 1);
+    expect(cache.get(memoKey('once'))).toBeUndefined();
     expect(cache.bytes).toBe(0);
-    cache.set('once', 1);
-    expect(cache.get('once')).toBe(1);
+    cache.set(memoKey('once'), 1);
+    expect(cache.get(memoKey('once'))).toBe(1);
     // Distinct keys, each seen once, leave nothing behind.
-    for (let i = 0; i < 10_000; i += 1) cache.set(`distinct-${i}`, i);
+    for (let i = 0; i < 10_000; i += 1) cache.set(memoKey(`distinct-${i}`), i);
     expect(cache.size).toBe(1);
+  });
+
+  it('never answers a key with the entry of another that shares its hash', () => {
+    // Two keys with one 30-bit hash: found by trying (one comes within a few ten thousand).
+    const byHash = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; !pair; i += 1) {
+      const text = `/~api/pulls/${i}`;
+      const other = byHash.get(memoKey(text).hash);
+      if (other !== undefined) pair = [other, text];
+      else byHash.set(memoKey(text).hash, text);
+    }
+    const [a, b] = pair;
+    expect(memoKey(a).hash).toBe(memoKey(b).hash);
+    const cache = new AnswerCache<string>(1024, () => 10);
+    cache.set(memoKey(a), 'answer a');
+    expect(cache.get(memoKey(b))).toBeUndefined();
+    cache.set(memoKey(b), 'answer b');
+    expect(cache.get(memoKey(b))).toBe('answer b');
+    expect(cache.get(memoKey(a))).toBeUndefined();
   });
 
   it('drops the least recently used entry past its limit', () => {
     // Each entry: a one-character key (2 bytes) and a value counted as 10 bytes; room for four.
     const cache = new AnswerCache<number>(48, () => 10);
-    for (const [i, key] of ['a', 'b', 'c', 'd'].entries()) cache.set(key, i);
-    expect(cache.get('a')).toBe(0);
-    cache.set('e', 4);
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBe(0);
-    expect(cache.get('e')).toBe(4);
+    for (const [i, key] of ['a', 'b', 'c', 'd'].entries()) cache.set(memoKey(key), i);
+    expect(cache.get(memoKey('a'))).toBe(0);
+    cache.set(memoKey('e'), 4);
+    expect(cache.get(memoKey('b'))).toBeUndefined();
+    expect(cache.get(memoKey('a'))).toBe(0);
+    expect(cache.get(memoKey('e'))).toBe(4);
     expect(cache.size).toBe(4);
     expect(cache.bytes).toBe(48);
   });

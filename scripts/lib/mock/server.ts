@@ -6,7 +6,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { AnswerCache, cachingIsSafe, requestKey } from './answer-cache.js';
+import { AnswerCache, cachingIsSafe, requestKey, type MemoKey } from './answer-cache.js';
 import { text, type Answer } from './answer.js';
 import { loadDocument } from './document.js';
 import { MockEngine, type EngineOptions } from './engine.js';
@@ -61,7 +61,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     return reply instanceof Promise ? reply.then((a) => remember(key, a)) : remember(key, reply);
   }
 
-  function remember(key: string, reply: Answer): Answer {
+  function remember(key: MemoKey, reply: Answer): Answer {
     if (reply.status < 500 && !reply.dynamic) memo!.set(key, reply);
     return reply;
   }
