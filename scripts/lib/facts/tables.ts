@@ -3,7 +3,7 @@
  * markers), one column per published release, from the built descriptions.
  */
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { DEFAULT_RELEASE, type SupportedRelease } from '../../../spec/releases.js';
+import { DEFAULT_RELEASE, ONEDEV_TAGS, SUPPORTED_RELEASES, type SupportedRelease } from '../../../spec/releases.js';
 import { plannedCalls } from '../mock/verify-plan.js';
 import { counts, errorStatuses, pageLimits, rawTextOperations, refusals, type OperationFact, type PageLimitFact } from './extract.js';
 
@@ -120,6 +120,24 @@ export function verifyCallsTable(docs: Docs): string {
   ].join('\n');
 }
 
+/**
+ * Every OneDev tag the catalogue describes, by major version (the first part of a tag's name),
+ * with the release of each major that the package publishes built. From spec/releases.ts alone.
+ */
+export function tagsTable(): string {
+  const majors = new Map<string, string[]>();
+  for (const tag of ONEDEV_TAGS) {
+    const major = tag.split('.')[0]!;
+    majors.set(major, [...(majors.get(major) ?? []), tag]);
+  }
+  const span = (tags: readonly string[]): string => (tags.length === 1 ? tags[0]! : `${tags[0]} – ${tags.at(-1)}`);
+  return [
+    ...header(['major', 'tags', 'how many', 'published built']),
+    ...[...majors].map(([major, tags]) => row([major, span(tags), tags.length, SUPPORTED_RELEASES.filter((t) => tags.includes(t)).map(releaseHeading).join(', ')])),
+    row(['**all**', span(ONEDEV_TAGS), ONEDEV_TAGS.length, SUPPORTED_RELEASES.length]),
+  ].join('\n');
+}
+
 /** Every table, by the name its markers use. */
 export const FACT_TABLES: Record<string, (docs: Docs) => string> = {
   counts: countsTable,
@@ -128,4 +146,5 @@ export const FACT_TABLES: Record<string, (docs: Docs) => string> = {
   refusals: refusalsTable,
   'error-statuses': errorStatusesTable,
   'verify-calls': verifyCallsTable,
+  tags: tagsTable,
 };

@@ -4,7 +4,10 @@
  */
 import type { OpenAPIObject, ParameterObject } from 'openapi3-ts/oas31';
 import { describe, expect, it } from 'vitest';
-import { rewriteRegions } from '../../../scripts/lib/facts/regions.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findRegions, rewriteRegions } from '../../../scripts/lib/facts/regions.js';
+import { ONEDEV_TAGS } from '../../../spec/releases.js';
 import { FactRegionError, REQUIRED_FACTS, factFiles, renderFacts } from '../../../scripts/lib/steps/facts.js';
 import { CHANGELOG_FILE } from '../../../scripts/lib/steps/changelog.js';
 import { committedDocument, operationsOf, resolveRef, ROOT, SUPPORTED_RELEASES, type SupportedRelease } from '../../helpers.js';
@@ -143,6 +146,31 @@ describe('the facts step', () => {
     for (const tag of SUPPORTED_RELEASES) {
       expect(row[tag], tag).toBe(String((docs.get(tag) as unknown as Record<string, unknown>)['x-onedev-query-refusal-status']));
     }
+  });
+
+  it('lists every tag the catalogue knows once, by major, with the releases published built', () => {
+    const rows = tableOf('docs/releases.md', 'tags');
+    const majors = rows.filter((r) => r.major !== '**all**');
+    expect(majors.reduce((sum, r) => sum + Number(r['how many']), 0)).toBe(ONEDEV_TAGS.length);
+    expect(majors.map((r) => r.tags!.split(' – ')[0])).toEqual([...new Set(ONEDEV_TAGS.map((t) => t.split('.')[0]))].map((m) => ONEDEV_TAGS.find((t) => t.startsWith(`${m}.`))));
+    expect(rows.at(-1)).toEqual({ major: '**all**', tags: `${ONEDEV_TAGS[0]} – ${ONEDEV_TAGS.at(-1)}`, 'how many': String(ONEDEV_TAGS.length), 'published built': String(SUPPORTED_RELEASES.length) });
+    const published = majors.flatMap((r) => (r['published built'] ? r['published built'].split(', ').map((t) => t.replace(' (default)', '')) : []));
+    expect(published).toEqual([...SUPPORTED_RELEASES]);
+  });
+
+  it('leaves the number and range of tags to the generated table: no hand-written prose restates them', () => {
+    const restated = [new RegExp(`\\b${ONEDEV_TAGS.length} (OneDev )?tags\\b`), new RegExp(`from ${ONEDEV_TAGS[0]!.replaceAll('.', '\\.')} to ${ONEDEV_TAGS.at(-1)!.replaceAll('.', '\\.')}`)];
+    const found: string[] = [];
+    for (const file of factFiles(ROOT)) {
+      const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
+      const generated = new Set(findRegions(file, lines.join('\n'), []).flatMap((r) => Array.from({ length: r.close - r.open + 1 }, (_, i) => r.open + i)));
+      // A sentence may wrap: each line is read with the next.
+      lines.forEach((line, i) => {
+        const text = `${line} ${lines[i + 1] ?? ''}`;
+        if (!generated.has(i) && restated.some((re) => re.test(text))) found.push(`${file}:${i + 1}: ${line}`);
+      });
+    }
+    expect(found).toEqual([]);
   });
 
   it('reads README.md and the Markdown under docs/, but not the changelog the build writes whole', () => {
