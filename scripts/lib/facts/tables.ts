@@ -1,6 +1,7 @@
 /**
  * The fact tables the build writes into README.md and docs/ (between `<!-- facts:<name> -->`
- * markers), one column per published release, from the built descriptions.
+ * markers): from the built descriptions, one column per published release, and the list of tags
+ * the catalogue knows, from spec/releases.ts.
  */
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { DEFAULT_RELEASE, ONEDEV_TAGS, SUPPORTED_RELEASES, type SupportedRelease } from '../../../spec/releases.js';
@@ -122,7 +123,7 @@ export function verifyCallsTable(docs: Docs): string {
 
 /**
  * Every OneDev tag the catalogue describes, by major version (the first part of a tag's name),
- * with the release of each major that the package publishes built. From spec/releases.ts alone.
+ * with the release of each major that the package publishes.
  */
 export function tagsTable(): string {
   const majors = new Map<string, string[]>();
@@ -132,7 +133,7 @@ export function tagsTable(): string {
   }
   const span = (tags: readonly string[]): string => (tags.length === 1 ? tags[0]! : `${tags[0]} – ${tags.at(-1)}`);
   return [
-    ...header(['major', 'tags', 'how many', 'published built']),
+    ...header(['major', 'tags', 'how many', 'published']),
     ...[...majors].map(([major, tags]) => row([major, span(tags), tags.length, SUPPORTED_RELEASES.filter((t) => tags.includes(t)).map(releaseHeading).join(', ')])),
     row(['**all**', span(ONEDEV_TAGS), ONEDEV_TAGS.length, SUPPORTED_RELEASES.length]),
   ].join('\n');
