@@ -16,7 +16,7 @@ import { clientStep } from './steps/client.js';
 import { docsStep } from './steps/docs.js';
 import { factsStep } from './steps/facts.js';
 import { releaseSteps } from './steps/release.js';
-import type { Artifact, SetStep } from './steps/types.js';
+import { releaseDir, type Artifact, type SetStep } from './steps/types.js';
 import { webhooksStep } from './steps/webhooks.js';
 import { buildReleases } from './releases.js';
 
@@ -25,10 +25,7 @@ export const GENERATED = join(ROOT, 'generated');
 
 // The step types and the release steps live in steps/ (the package ships them, not this module).
 export type { Artifact, ReleaseFile, ReleaseStep, SetStep } from './steps/types.js';
-export { releaseSteps };
-
-/** The folder of one release's files, relative to the repository root. */
-export const releaseDir = (tag: SupportedRelease) => `generated/releases/${tag}`;
+export { releaseDir, releaseSteps };
 
 /** Run once, on the whole set. */
 export const setSteps: Record<string, SetStep> = {

@@ -1,11 +1,12 @@
 /**
  * The fact tables the build writes into README.md and docs/ (between `<!-- facts:<name> -->`
- * markers): from the built descriptions, one column per published release, and the list of tags
- * the catalogue knows, from spec/releases.ts.
+ * markers): from the built descriptions, one column per published release; and, from
+ * spec/releases.ts, the tags the catalogue knows and the releases the package publishes.
  */
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { DEFAULT_RELEASE, ONEDEV_TAGS, SUPPORTED_RELEASES, type SupportedRelease } from '../../../spec/releases.js';
+import { DEFAULT_RELEASE, ONEDEV_TAGS, SEED_RELEASE, SUPPORTED_RELEASES, type SupportedRelease } from '../../../spec/releases.js';
 import { plannedCalls } from '../mock/verify-plan.js';
+import { PACKAGE_NAME, releaseDir } from '../steps/types.js';
 import { counts, errorStatuses, pageLimits, rawTextOperations, refusals, type OperationFact, type PageLimitFact } from './extract.js';
 
 export type Docs = ReadonlyMap<SupportedRelease, OpenAPIObject>;
@@ -139,6 +140,23 @@ export function tagsTable(): string {
   ].join('\n');
 }
 
+/**
+ * The releases the package publishes, newest first: where the build writes each one's files and
+ * the package entry a user imports them by (the default's also at the package's top).
+ */
+export function publishedTable(): string {
+  const name = (tag: SupportedRelease): string => (tag === SEED_RELEASE ? `${releaseHeading(tag)} (the seed's reference)` : releaseHeading(tag));
+  const entry = (tag: SupportedRelease): string => code(`${PACKAGE_NAME}/releases/${tag}/openapi.json`);
+  return [
+    ...header(['OneDev', 'folder', 'package entry']),
+    ...[...SUPPORTED_RELEASES].reverse().map((tag) =>
+      tag === DEFAULT_RELEASE
+        ? row([name(tag), `${code(`${releaseDir(tag)}/`)} and the top of ${code('generated/')}`, `${code(`${PACKAGE_NAME}/openapi.json`)} or ${entry(tag)}`])
+        : row([name(tag), code(`${releaseDir(tag)}/`), entry(tag)]),
+    ),
+  ].join('\n');
+}
+
 /** Every table, by the name its markers use. */
 export const FACT_TABLES: Record<string, (docs: Docs) => string> = {
   counts: countsTable,
@@ -148,4 +166,5 @@ export const FACT_TABLES: Record<string, (docs: Docs) => string> = {
   'error-statuses': errorStatusesTable,
   'verify-calls': verifyCallsTable,
   tags: tagsTable,
+  published: publishedTable,
 };

@@ -12,6 +12,7 @@ import { DEFAULT_RELEASE, ONEDEV_TAGS, SUPPORTED_RELEASES, type SupportedRelease
 import { readOperations, type OperationInfo } from '../../../src/operation-table.js';
 import type { Artifact } from '../artifacts.js';
 import { CatalogueError } from '../problems.js';
+import { PACKAGE_NAME } from './types.js';
 
 export const OPERATIONS_FILE = 'generated/operations.ts';
 
@@ -25,8 +26,6 @@ export function operationRows(doc: OpenAPIObject): OperationRow[] {
   if (problems.length > 0) throw new CatalogueError(problems);
   return Object.entries(table).map(([operationId, info]) => ({ operationId, ...info }));
 }
-
-const PACKAGE_NAME = 'onedev-openapi';
 
 function renderRow(r: OperationRow): string {
   return (

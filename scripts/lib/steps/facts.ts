@@ -28,7 +28,7 @@ export const REQUIRED_FACTS: Record<string, readonly string[]> = {
   'docs/paging.md': ['page-limits'],
   'docs/errors.md': ['refusals', 'error-statuses'],
   'docs/validating-a-live-server.md': ['verify-calls'],
-  'docs/releases.md': ['tags'],
+  'docs/releases.md': ['published', 'tags'],
 };
 
 /** README.md and every Markdown file under docs/ that the build does not write whole. */

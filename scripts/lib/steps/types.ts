@@ -5,6 +5,12 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import type { SupportedRelease } from '../../../spec/releases.js';
 
+/** The npm package's name, which its entry points (`onedev-openapi/releases/<tag>/...`) start with. */
+export const PACKAGE_NAME = 'onedev-openapi';
+
+/** The folder of one release's files, relative to the repository root. */
+export const releaseDir = (tag: SupportedRelease) => `generated/releases/${tag}`;
+
 export interface Artifact {
   /** Path relative to the repository root. */
   path: string;

@@ -8,10 +8,9 @@ import { DEFAULT_RELEASE, SUPPORTED_RELEASES } from '../../../spec/releases.js';
 import { readWebhooks, type WebhookTable } from '../../../src/webhooks/table.js';
 import type { SetStep } from '../artifacts.js';
 import { CatalogueError } from '../problems.js';
+import { PACKAGE_NAME } from './types.js';
 
 export const WEBHOOKS_FILE = 'generated/webhooks.ts';
-
-const PACKAGE_NAME = 'onedev-openapi';
 
 function renderTable(table: WebhookTable): string[] {
   const rows = Object.entries(table.events).map(

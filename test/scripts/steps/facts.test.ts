@@ -4,13 +4,13 @@
  */
 import type { OpenAPIObject, ParameterObject } from 'openapi3-ts/oas31';
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findRegions, rewriteRegions } from '../../../scripts/lib/facts/regions.js';
 import { ONEDEV_TAGS } from '../../../spec/releases.js';
 import { FactRegionError, REQUIRED_FACTS, factFiles, renderFacts } from '../../../scripts/lib/steps/facts.js';
 import { CHANGELOG_FILE } from '../../../scripts/lib/steps/changelog.js';
-import { committedDocument, operationsOf, resolveRef, ROOT, SUPPORTED_RELEASES, type SupportedRelease } from '../../helpers.js';
+import { committedDocument, DEFAULT_RELEASE, operationsOf, resolveRef, ROOT, SUPPORTED_RELEASES, type SupportedRelease } from '../../helpers.js';
 
 const render = (name: string) => (name === 'answer' ? '| a |\n| --- |\n| 42 |' : undefined);
 
@@ -18,6 +18,23 @@ function rewrite(text: string) {
   const problems: string[] = [];
   const result = rewriteRegions('docs/x.md', text, render, problems);
   return { ...result, problems };
+}
+
+const escaped = (tag: string): string => tag.replaceAll('.', '\\.');
+
+/** Lines of README.md and docs/ outside the generated regions that match one of `patterns`. */
+function restatedOutsideRegions(patterns: readonly RegExp[], skip: readonly string[] = []): string[] {
+  const found: string[] = [];
+  for (const file of factFiles(ROOT).filter((f) => !skip.includes(f))) {
+    const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
+    const generated = new Set(findRegions(file, lines.join('\n'), []).flatMap((r) => Array.from({ length: r.close - r.open + 1 }, (_, i) => r.open + i)));
+    // A sentence may wrap: each line is read with the next.
+    lines.forEach((line, i) => {
+      const text = `${line} ${lines[i + 1] ?? ''}`;
+      if (!generated.has(i) && patterns.some((re) => re.test(text))) found.push(`${file}:${i + 1}: ${line}`);
+    });
+  }
+  return found;
 }
 
 describe('regions', () => {
@@ -158,19 +175,36 @@ describe('the facts step', () => {
     expect(published).toEqual([...SUPPORTED_RELEASES]);
   });
 
-  it('leaves the number and range of tags to the generated table: no hand-written prose restates them', () => {
-    const restated = [new RegExp(`\\b${ONEDEV_TAGS.length} (OneDev )?tags\\b`), new RegExp(`from ${ONEDEV_TAGS[0]!.replaceAll('.', '\\.')} to ${ONEDEV_TAGS.at(-1)!.replaceAll('.', '\\.')}`)];
-    const found: string[] = [];
-    for (const file of factFiles(ROOT)) {
-      const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
-      const generated = new Set(findRegions(file, lines.join('\n'), []).flatMap((r) => Array.from({ length: r.close - r.open + 1 }, (_, i) => r.open + i)));
-      // A sentence may wrap: each line is read with the next.
-      lines.forEach((line, i) => {
-        const text = `${line} ${lines[i + 1] ?? ''}`;
-        if (!generated.has(i) && restated.some((re) => re.test(text))) found.push(`${file}:${i + 1}: ${line}`);
-      });
+  it('lists the published releases newest first, with the folder and the package entry of each', () => {
+    const rows = tableOf('docs/releases.md', 'published');
+    expect(rows.map((r) => r.OneDev!.split(' ')[0])).toEqual([...SUPPORTED_RELEASES].reverse());
+    expect(rows.filter((r) => r.OneDev!.includes('(default)')).map((r) => r.OneDev!.split(' ')[0])).toEqual([DEFAULT_RELEASE]);
+    for (const r of rows) {
+      const tag = r.OneDev!.split(' ')[0]!;
+      expect(r.folder).toContain(`\`generated/releases/${tag}/\``);
+      expect(r['package entry']).toContain(`\`onedev-openapi/releases/${tag}/openapi.json\``);
+      expect(existsSync(join(ROOT, 'generated/releases', tag, 'openapi.json'))).toBe(true);
     }
-    expect(found).toEqual([]);
+  });
+
+  it('leaves the number and range of tags to the generated table: no hand-written prose restates them', () => {
+    const restated = [new RegExp(`\\b${ONEDEV_TAGS.length} (OneDev )?tags\\b`), new RegExp(`from ${escaped(ONEDEV_TAGS[0]!)} to ${escaped(ONEDEV_TAGS.at(-1)!)}`)];
+    expect(restatedOutsideRegions(restated)).toEqual([]);
+  });
+
+  it('leaves the published releases and which is the default to the generated tables: no hand-written prose names them', () => {
+    const latest = escaped(DEFAULT_RELEASE);
+    const restated = [
+      new RegExp(`\\b(newest|default|latest)\\b[^.;]{0,40}\\b${latest}\\b`, 'i'),
+      new RegExp(`\\b${latest}\\b\\W{0,4}(the )?(default|newest|latest)\\b`, 'i'),
+      // Two published releases in a row, as a list of them would have.
+      ...SUPPORTED_RELEASES.slice(1).map((tag, i) => new RegExp(`\\b${escaped(SUPPORTED_RELEASES[i]!)},? (and )?${escaped(tag)}\\b`)),
+    ];
+    // The benchmark page is written whole by `npm run bench -- --write` and names the release it measured.
+    expect(restatedOutsideRegions(restated, ['docs/benchmarks.md'])).toEqual([]);
+    // The check itself finds what it is for.
+    expect(restated.some((re) => re.test(`the newest release (${DEFAULT_RELEASE})`))).toBe(true);
+    expect(restated.some((re) => re.test(SUPPORTED_RELEASES.join(', ')))).toBe(true);
   });
 
   it('reads README.md and the Markdown under docs/, but not the changelog the build writes whole', () => {
