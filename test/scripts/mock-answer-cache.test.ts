@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { AnswerCache, cachingIsSafe, memoKey } from '../../scripts/lib/mock/answer-cache.js';
+import { AnswerCache, cachingIsSafe, IDLE_AFTER, IDLE_SAMPLE, memoKey } from '../../scripts/lib/mock/answer-cache.js';
 import { startMockServer, type MockServer } from '../../scripts/lib/mock/server.js';
 import { committedDocument } from '../helpers.js';
 
@@ -97,6 +97,26 @@ describe('AnswerCache', () => {
     cache.set(memoKey(b), 'answer b');
     expect(cache.get(memoKey(b))).toBe('answer b');
     expect(cache.get(memoKey(a))).toBeUndefined();
+  });
+
+  it('idles on traffic that never repeats, looking up one request in IDLE_SAMPLE, and wakes on a hit', () => {
+    const cache = new AnswerCache<string>(1 << 20, () => 10, { secondSight: true });
+    // As the server uses it: consult; look up; keep what the engine answered.
+    const ask = (text: string): 'skipped' | 'missed' | 'hit' => {
+      if (!cache.consult()) return 'skipped';
+      const key = memoKey(text);
+      if (cache.get(key) !== undefined) return 'hit';
+      cache.set(key, `answer to ${text}`);
+      return 'missed';
+    };
+    const tally = (texts: string[]) => texts.map(ask).reduce<Record<string, number>>((t, o) => ({ ...t, [o]: (t[o] ?? 0) + 1 }), {});
+    const distinct = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `/~api/${prefix}/${i}`);
+    expect(tally(distinct('pulls', IDLE_AFTER))).toEqual({ missed: IDLE_AFTER });
+    // Idle: one distinct request in IDLE_SAMPLE is looked up.
+    expect(tally(distinct('builds', IDLE_SAMPLE * 100))).toEqual({ missed: 100, skipped: (IDLE_SAMPLE - 1) * 100 });
+    // A request that repeats is kept once looked up twice and, looked up a third time, wakes the memo.
+    expect(tally(Array.from({ length: IDLE_SAMPLE * 3 }, () => '/~api/pulls/42?offset=0'))).toEqual({ missed: 2, hit: 1, skipped: IDLE_SAMPLE * 3 - 3 });
+    expect(tally(distinct('issues', 50))).toEqual({ missed: 50 });
   });
 
   it('drops the least recently used entry past its limit', () => {

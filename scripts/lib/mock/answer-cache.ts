@@ -20,6 +20,14 @@ export interface AnswerCacheOptions {
 
 /** Keys seen once are remembered up to this many (then forgotten all at once). */
 const DOORKEEPER_SIZE = 8192;
+/**
+ * Lookups in a row without a hit after which the memo idles: it then looks up one request in
+ * IDLE_SAMPLE, so traffic that never repeats stops paying for keys (and the doorkeeper's work)
+ * for nothing. A sampled request that repeats is kept and met again like any other; its hit
+ * wakes the memo.
+ */
+export const IDLE_AFTER = 4096;
+export const IDLE_SAMPLE = 16;
 
 /**
  * A request's memo key: the texts its answer depends on, and their 30-bit FNV-1a hash (a small
@@ -66,6 +74,8 @@ export class AnswerCache<T> {
   private readonly entries = new Map<number, Entry<T>>();
   private readonly seenOnce = new Set<number>();
   private held = 0;
+  private misses = 0;
+  private turn = 0;
 
   /** `sizeOf` counts a value's bytes; keys count two bytes a character (UTF-16). */
   constructor(
@@ -74,9 +84,20 @@ export class AnswerCache<T> {
     private readonly options: AnswerCacheOptions = {},
   ) {}
 
+  /** Whether to look this request up at all: always, unless the memo idles (IDLE_AFTER). */
+  consult(): boolean {
+    if (this.misses < IDLE_AFTER) return true;
+    this.turn = this.turn === IDLE_SAMPLE - 1 ? 0 : this.turn + 1;
+    return this.turn === 0;
+  }
+
   get(key: MemoKey): T | undefined {
     const entry = this.entries.get(key.hash);
-    if (entry === undefined || !sameParts(entry.parts, key.parts)) return undefined;
+    if (entry === undefined || !sameParts(entry.parts, key.parts)) {
+      this.misses += 1;
+      return undefined;
+    }
+    this.misses = 0;
     // Least recently used goes first: move a hit to the end.
     this.entries.delete(key.hash);
     this.entries.set(key.hash, entry);

@@ -67,6 +67,20 @@ interface Operation extends OperationPlan {
    * the read of one commit (`read`: the path parameter naming it), answered as a commit query.
    */
   queryOnly?: { language: QueryLanguageSpec; kind?: RecordKind; read?: string };
+  /**
+   * What the request path asks of every request, worked out once and kept on the operation (a
+   * field read, where a Map keyed by the operation would cost a lookup per request): whether the
+   * path parameters' schemas need a validator (more than an integer's or a text's type), the
+   * media types the body takes, and the success's contents, JSON first.
+   */
+  pathChecked: boolean;
+  bodyTypes: BodyTypes;
+  successOffer?: Offer;
+}
+
+interface BodyTypes {
+  texts: string[];
+  parsed: Array<MediaType | undefined>;
 }
 
 interface Parsed {
@@ -98,9 +112,8 @@ export class MockEngine {
   private readonly trimsQueryText: boolean;
   /** The status of a broken validation rule (`x-onedev-refusals`; 400 when the document does not say). */
   private readonly validationStatus: number;
-  private readonly pathChecks = new Map<Operation, boolean>();
-  private readonly bodyTypes = new Map<Operation, { texts: string[]; parsed: Array<MediaType | undefined> }>();
   private readonly kindSchemas = new Map<RecordKind, object>();
+  /** Offers of responses other than the success (asked for with `Prefer: code=`). */
   private readonly offers = new Map<ResponsePlan, Offer>();
   private readonly worlds = new Map<unknown, QueryWorld>();
   /** Without --stateful: the outcomes of queries already run. */
@@ -124,7 +137,16 @@ export class MockEngine {
       const language = behaviour ? undefined : queryLanguageOf(doc, plan);
       const kind = language ? model.kinds.find((k) => k.paged && k.collectionPath === plan.path) : undefined;
       const queryOnly = language ? { language, ...(kind ? { kind } : {}) } : behaviour ? undefined : commitReadOf(doc, plan, plans);
-      return { ...plan, ...(behaviour ? { behaviour } : {}), ...(target ? { target } : {}), ...(queryOnly ? { queryOnly } : {}) };
+      const bodyTypes = plan.body?.contents.map((c) => c.mediaType) ?? [];
+      return {
+        ...plan,
+        ...(behaviour ? { behaviour } : {}),
+        ...(target ? { target } : {}),
+        ...(queryOnly ? { queryOnly } : {}),
+        pathChecked: plan.pathParams.some((p) => !isPlainScalar(p.schema as Record<string, unknown>)),
+        bodyTypes: { texts: bodyTypes, parsed: bodyTypes.map(parseMediaType) },
+        ...(plan.success && plan.success.contents.length > 0 ? { successOffer: offerOf(plan.success) } : {}),
+      };
     });
     this.peers = model.kinds[0]?.peers;
     this.router = new Router(operations.map(uniform));
@@ -196,7 +218,7 @@ export class MockEngine {
       const schema = op.body && !op.rawText && op.body.contents.some((c) => /json/i.test(c.mediaType)) ? op.body.contents[0]?.schema : undefined;
       if (schema !== undefined) bodies.add(schema);
       if (op.queryParams.length > 0) params.push(op.queryParams);
-      if (op.pathParams.length > 0 && this.pathSchemaChecked(op)) params.push(op.pathParams);
+      if (op.pathParams.length > 0 && op.pathChecked) params.push(op.pathParams);
     }
     const outputs = this.state.stateful ? this.state.kinds().map((kind) => this.kindSchema(kind)) : [];
     // The query languages' parsers first: few, and each would otherwise hold up the first query.
@@ -303,7 +325,7 @@ export class MockEngine {
     const queryCheck = this.checker.paramViolations(params, operation.queryParams, 'query');
     // Path parameters whose schemas say no more than the conversion checks (badIntegers) need no
     // validator, unless those found a problem (then the schema's own words are listed too, as Prism's).
-    const pathCheck = this.pathSchemaChecked(operation) || extra.some((v) => v.path?.[0] === 'path')
+    const pathCheck = operation.pathChecked || extra.some((v) => v.path?.[0] === 'path')
       ? this.checker.paramViolations(paramValues(operation.pathParams, front.pathValues, 'path'), operation.pathParams, 'path')
       : NO_PROBLEMS;
     if (bodyCheck instanceof Promise || queryCheck instanceof Promise || pathCheck instanceof Promise) {
@@ -347,16 +369,6 @@ export class MockEngine {
     return method === 'HEAD' ? withoutBody(answer) : answer;
   }
 
-  /** Whether the path parameters' schemas need a validator: more than an integer's or a text's type. */
-  private pathSchemaChecked(operation: Operation): boolean {
-    let known = this.pathChecks.get(operation);
-    if (known === undefined) {
-      known = operation.pathParams.some((p) => !isPlainScalar(p.schema as Record<string, unknown>));
-      this.pathChecks.set(operation, known);
-    }
-    return known;
-  }
-
   /**
    * The body as the resource reads it. Nothing, when the method takes none: the server never
    * reads it (for a JSON body, or one without a media type; other types are refused with 415 by
@@ -398,19 +410,9 @@ export class MockEngine {
       return { code: 415, message: 'No supported content types, but request included a non-empty body', severity: 0 };
     }
     // decodeBody has refused a missing or malformed Content-Type already.
-    const supported = this.supportedTypes(operation);
+    const supported = operation.bodyTypes;
     if (sent !== undefined && !bodyTypeAccepted(sent, supported.parsed)) return { code: 415, message: `Supported content types: ${supported.texts.join(',')}`, severity: 0 };
     return undefined;
-  }
-
-  private supportedTypes(operation: Operation): { texts: string[]; parsed: Array<MediaType | undefined> } {
-    let known = this.bodyTypes.get(operation);
-    if (!known) {
-      const texts = operation.body?.contents.map((c) => c.mediaType) ?? [];
-      known = { texts, parsed: texts.map(parseMediaType) };
-      this.bodyTypes.set(operation, known);
-    }
-    return known;
   }
 
   private checkBody(operation: Operation, value: unknown, size: number, contentType: string | undefined): CheckResult | Promise<CheckResult> {
@@ -465,7 +467,7 @@ export class MockEngine {
   /** The content to answer with; a 406 when the Accept header rules out every one a success has. */
   private negotiate(response: ResponsePlan, status: number, parsed: Parsed): { content?: ContentPlan; mediaType?: string } | Answer {
     if (response.contents.length === 0) return {};
-    const offer = this.offerOf(response);
+    const offer = response === parsed.operation.success ? parsed.operation.successOffer! : this.otherOffer(response);
     // Errors are sent as they are, whatever the client accepts (OneDev's are always plain text).
     const accept = header(parsed.headers.accept);
     if (status >= 400 || accept === undefined) return offer.first;
@@ -477,14 +479,9 @@ export class MockEngine {
     return { content, mediaType: answerType(content.mediaType) };
   }
 
-  /** A response's contents, JSON first, worked out once. */
-  private offerOf(response: ResponsePlan): Offer {
+  private otherOffer(response: ResponsePlan): Offer {
     let offer = this.offers.get(response);
-    if (!offer) {
-      const contents = [...response.contents].sort((a, b) => Number(/json/i.test(b.mediaType)) - Number(/json/i.test(a.mediaType)));
-      offer = { contents, mediaTypes: contents.map((c) => c.mediaType), first: { content: contents[0]!, mediaType: answerType(contents[0]!.mediaType) } };
-      this.offers.set(response, offer);
-    }
+    if (!offer) this.offers.set(response, (offer = offerOf(response)));
     return offer;
   }
 
@@ -784,6 +781,9 @@ const OPERATION_SHAPE: Record<keyof Operation, undefined> = {
   target: undefined,
   exampleForId: undefined,
   queryOnly: undefined,
+  pathChecked: undefined,
+  bodyTypes: undefined,
+  successOffer: undefined,
 };
 
 function uniform(op: Operation): Operation {
@@ -952,6 +952,12 @@ function statusOf(code: string, preferred: number | undefined): number {
 }
 
 /** Prism answers a `*\/*` content as text/plain. */
+/** A response's contents, JSON first. */
+function offerOf(response: ResponsePlan): Offer {
+  const contents = [...response.contents].sort((a, b) => Number(/json/i.test(b.mediaType)) - Number(/json/i.test(a.mediaType)));
+  return { contents, mediaTypes: contents.map((c) => c.mediaType), first: { content: contents[0]!, mediaType: answerType(contents[0]!.mediaType) } };
+}
+
 function answerType(mediaType: string): string {
   return mediaType === '*/*' ? 'text/plain' : mediaType;
 }

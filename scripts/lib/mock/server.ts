@@ -51,7 +51,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   /** The answer to a request whose body has been read: from the memo, or from the engine. */
   function answer(request: IncomingMessage, body: Buffer): Answer | Promise<Answer> {
-    const key = memo ? requestKey(request, body) : undefined;
+    const key = memo?.consult() ? requestKey(request, body) : undefined;
     if (key !== undefined) {
       const known = memo!.get(key);
       if (known) return known;
