@@ -951,13 +951,13 @@ function statusOf(code: string, preferred: number | undefined): number {
   return preferred ?? 200;
 }
 
-/** Prism answers a `*\/*` content as text/plain. */
 /** A response's contents, JSON first. */
 function offerOf(response: ResponsePlan): Offer {
   const contents = [...response.contents].sort((a, b) => Number(/json/i.test(b.mediaType)) - Number(/json/i.test(a.mediaType)));
   return { contents, mediaTypes: contents.map((c) => c.mediaType), first: { content: contents[0]!, mediaType: answerType(contents[0]!.mediaType) } };
 }
 
+/** Prism answers a `*\/*` content as text/plain. */
 function answerType(mediaType: string): string {
   return mediaType === '*/*' ? 'text/plain' : mediaType;
 }

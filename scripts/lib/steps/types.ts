@@ -1,6 +1,7 @@
 /**
- * What a build step is. Kept apart from artifacts.ts (the whole build), so that the steps the
- * package ships (one release's files, its docs) do not bring the rest of the build with them.
+ * What a build step is, and where the files of a release go. Kept apart from artifacts.ts (the
+ * whole build), so that the steps the package ships (one release's files, its docs) and the fact
+ * tables do not bring the rest of the build with them.
  */
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import type { SupportedRelease } from '../../../spec/releases.js';
