@@ -19,6 +19,7 @@ import { ROOT } from '../scripts/lib/artifacts.js';
 import { operationsOf } from '../scripts/lib/openapi.js';
 import { DOCS_DIR, RENDERER_FILE, STYLES_FILE, docsPage, renderDocs } from '../scripts/lib/steps/docs.js';
 import { DEFAULT_RELEASE, SUPPORTED_RELEASES, type SupportedRelease } from '../spec/releases.js';
+import { CHROMIUM, chromiumMissing } from '../test/docs/browser.js';
 
 /** Loads of the newest release per subject (static host, file://), and of every other release from the host. */
 const LOADS = 5;
@@ -116,6 +117,9 @@ function navigationOf(doc: OpenAPIObject): { groups: number; firstGroupOperation
   return { groups: groups.length, firstGroupOperations: counts.get(groups[0]!.name)! };
 }
 
+/** Checked before any benchmark runs: the browser part needs Chromium. */
+export const preflight = chromiumMissing;
+
 export default async function docsBench(): Promise<string> {
   const load1 = loadavg()[0]!;
   const docs = new Map<SupportedRelease, OpenAPIObject>(
@@ -169,7 +173,7 @@ export default async function docsBench(): Promise<string> {
   let context: BrowserContext | undefined;
   try {
     context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       headless: true,
       args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync', '--no-first-run'],
       viewport: { width: 1280, height: 800 },

@@ -3,7 +3,7 @@
  * (never in parallel: the machine has 2 cores), prints their sections and writes them to
  * bench-output/benchmarks.md, which git ignores. Only `--write` (with every benchmark) replaces
  * the committed docs/benchmarks.md, so a run on a laptop never changes a tracked file by surprise.
- * A benchmark module's default export returns its Markdown section.
+ * Each benchmark's needs (its `preflight`) are checked before any of them runs.
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -33,11 +33,33 @@ if (missing.length > 0) usageError(`No benchmark named ${missing.join(', ')}; th
 // The committed file holds every section; a partial run would silently drop the others.
 if (write && only.length > 0) usageError('--write replaces docs/benchmarks.md, so it runs every benchmark: leave out the names', USAGE);
 
+/**
+ * A benchmark module: its default export returns its Markdown section; `preflight`, if it has one,
+ * says what this machine lacks for it (undefined when nothing).
+ */
+interface Benchmark {
+  default: () => Promise<string>;
+  preflight?: () => string | undefined;
+}
+
+const chosen = only.length > 0 ? only : names;
+const modules = new Map<string, Benchmark>();
+for (const name of chosen) modules.set(name, (await import(pathToFileURL(join(dir, `${name}.bench.ts`)).href)) as Benchmark);
+// Every benchmark's needs are checked first: a missing tool stops the run before, not after, the others' minutes.
+const lacking = chosen.flatMap((name) => {
+  const problem = modules.get(name)!.preflight?.();
+  return problem === undefined ? [] : [`the ${name} benchmark cannot run: ${problem}`];
+});
+if (lacking.length > 0) {
+  for (const line of lacking) console.error(line);
+  console.error(`Nothing was run${write ? ` and ${COMMITTED} is unchanged` : ''}.`);
+  process.exit(1);
+}
+
 const sections: string[] = [];
-for (const name of only.length > 0 ? only : names) {
+for (const name of chosen) {
   console.log(`# ${name}`);
-  const module = (await import(pathToFileURL(join(dir, `${name}.bench.ts`)).href)) as { default: () => Promise<string> };
-  const section = await module.default();
+  const section = await modules.get(name)!.default();
   console.log(section);
   sections.push(section.trim());
 }

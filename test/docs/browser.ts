@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium, unless ONEDEV_OPENAPI_CHROMIUM names another (another distribution's, say). */
+export const CHROMIUM = process.env.ONEDEV_OPENAPI_CHROMIUM || '/usr/bin/chromium';
+
+/** What keeps Chromium from starting here (it is not installed), or undefined. */
+export function chromiumMissing(): string | undefined {
+  if (existsSync(CHROMIUM)) return undefined;
+  return `${CHROMIUM} is missing: install Debian's Chromium (apt-get install chromium fonts-liberation; .ci/run does this), or name another in ONEDEV_OPENAPI_CHROMIUM`;
+}
 
 export interface Session {
   context: BrowserContext;
@@ -22,9 +29,8 @@ export interface Session {
 
 /** A persistent Chromium context in which only URLs `allowed` accepts may load. */
 export async function launch(allowed: (url: string) => boolean): Promise<Session> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install Debian's Chromium (apt-get install chromium); .ci/run does this`);
-  }
+  const missing = chromiumMissing();
+  if (missing) throw new Error(missing);
   const userDataDir = mkdtempSync(join(tmpdir(), 'docs-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
