@@ -560,7 +560,7 @@ export async function stalls(plans: RequestPlan[]): Promise<Stall[]> {
     [`a 10 MB JSON body of small objects to ${target.operationId} (refused: not the body it takes)`, junk, false],
     [`a 10 MB JSON body to ${target.operationId} with a 10 MB text field (accepted)`, padded, true],
   ] as const) {
-    await fresh(
+    await fresh<{ text: string; before: number }>(
       name,
       async (server, { text, before }) => {
         const agent = new Agent();
