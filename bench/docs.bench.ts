@@ -7,19 +7,19 @@
  * Targets: all docs under 10 MB, each page (with what it loads) under 5 MB, the operation list
  * in under 2 s.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { ROOT } from '../scripts/lib/artifacts.js';
 import { operationsOf } from '../scripts/lib/openapi.js';
 import { DOCS_DIR, RENDERER_FILE, STYLES_FILE, docsPage, renderDocs } from '../scripts/lib/steps/docs.js';
 import { DEFAULT_RELEASE, SUPPORTED_RELEASES, type SupportedRelease } from '../spec/releases.js';
-import { CHROMIUM, chromiumMissing } from '../test/docs/browser.js';
+import { chromiumMissing, close, launch, type Session } from '../test/docs/browser.js';
 
 /** Loads of the newest release per subject (static host, file://), and of every other release from the host. */
 const LOADS = 5;
@@ -166,26 +166,15 @@ export default async function docsBench(): Promise<string> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const fileBase = `${pathToFileURL(docsRoot).href}/`;
-  const userDataDir = mkdtempSync(join(tmpdir(), 'docs-bench-'));
   const newest: Record<string, LoadTimes[]> = { 'static host (http://127.0.0.1)': [], 'file://': [] };
   const others = new Map<SupportedRelease, LoadTimes[]>();
-  let outside = 0;
-  let context: BrowserContext | undefined;
+  let session: Session | undefined;
   try {
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      viewport: { width: 1280, height: 800 },
-    });
+    // The docs tests' browser: every request that leaves the docs is blocked and counted.
+    session = await launch((url) => url.startsWith(base) || url.startsWith(fileBase));
+    const { context } = session;
     // Only one page at a time: a page behind another gets no animation frames.
     for (const p of context.pages()) await p.close();
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith(base) || url.startsWith(fileBase)) return route.continue();
-      outside += 1;
-      return route.abort();
-    });
     const nav = navigationOf(docs.get(DEFAULT_RELEASE)!);
     const subjects: Record<string, string> = {
       'static host (http://127.0.0.1)': `${base}${DEFAULT_RELEASE}/index.html`,
@@ -203,8 +192,7 @@ export default async function docsBench(): Promise<string> {
       others.set(tag, runs);
     }
   } finally {
-    await context?.close();
-    rmSync(userDataDir, { recursive: true, force: true });
+    await close(session);
     server.close();
   }
 
@@ -237,7 +225,7 @@ export default async function docsBench(): Promise<string> {
       `median ${Math.round(median(builds))} ms over ${BUILDS} runs (range ${range(builds)} ms) for ${SUPPORTED_RELEASES.length} releases ` +
       `(1-minute load average ${load1.toFixed(1)} on ${availableParallelism()} cores when the benchmark started).`,
     '',
-    `Chromium ${context?.browser()?.version() ?? ''} headless, fresh page per load, nothing cached by the host (\`no-store\`), medians in ms from navigation start ` +
+    `Chromium ${session?.context.browser()?.version() ?? ''} headless, fresh page per load, nothing cached by the host (\`no-store\`), medians in ms from navigation start ` +
       `(range in brackets). "Operation list" is the first frame in which all groups are in the navigation; "interactive" is when the renderer has hydrated ` +
       `and its search box is ready; "open a group" is clicking the first group until its operations are listed.`,
     '',
@@ -258,7 +246,7 @@ export default async function docsBench(): Promise<string> {
     ...[...others].map(([tag, runs]) => `| ${tag} | ${col(runs, 'firstPaint')} | ${col(runs, 'operationList')} | ${col(runs, 'interactive')} | ${col(runs, 'groupOpens')} |`),
     '',
     `Target under 2 s for the operation list: ${worstList < 2000 ? 'met on every load' : `missed (slowest load ${Math.round(worstList)} ms)`}. ` +
-      `Requests that left the docs during all loads: ${outside}; requests the host answered: ${served}.`,
+      `Requests that left the docs during all loads: ${session?.outside.length ?? 0}; requests the host answered: ${served}.`,
   ];
   return lines.join('\n');
 }
