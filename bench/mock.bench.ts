@@ -3,9 +3,10 @@
  * document, round robin, each request distinct (ids, offsets, bodies, users), so no memo or cache
  * can answer it. The plain server answers each operation with the very bytes the mock gave for it,
  * with no routing or checking: the floor for an HTTP answer in Node. Each server runs in its own
- * process and the load comes from this one; the two are measured in turns, round after round. The
- * servers report their own CPU time over IPC (bench/server-probe.mjs), so the cost per request is
- * the server's, whatever else the machine runs.
+ * process (PAIRS pairs of them) and the load comes from this one; the two of a pair are measured
+ * in turns, and the pairs take turns round after round. The servers report their own CPU time
+ * over IPC (bench/server-probe.mjs), so the cost per request is the server's, whatever else the
+ * machine runs.
  * Also: stalls (a probe request keeps asking while the mock meets a first dynamic answer, the
  * first call of every operation, the first query of each query language, a 10 MB body) and start-up to the first answer, through each way
  * users start the mock.
@@ -26,13 +27,20 @@ const LEVELS = [1, 16, 32] as const;
 /** Requests per subject, level and round. */
 const REQUESTS: Record<(typeof LEVELS)[number], number> = { 1: 1_500, 16: 4_000, 32: 4_000 };
 /**
- * Rounds per level. On a shared 2-core machine single rounds vary by a third at 16 and 32 in
- * flight, and by half or more at 1, where every request meets caches the rest of the machine
- * has just used (one round's ratio read 0.96x, another's 2.64x, in one run): there, twice the
- * rounds of half the length, so that each pair is measured closer together and the median
- * rests on more pairs, for the same number of requests.
+ * Rounds per level and pair of servers. On a shared 2-core machine single rounds vary by a third
+ * at 16 and 32 in flight, and by half or more at 1, where every request meets caches the rest of
+ * the machine has just used (one round's ratio read 0.96x, another's 2.64x, in one run): there,
+ * more rounds of fewer requests, so that a mock's round and its plain server's are measured closer
+ * together and the median rests on more of them.
  */
-const ROUNDS: Record<(typeof LEVELS)[number], number> = { 1: 14, 16: 7, 32: 7 };
+const ROUNDS: Record<(typeof LEVELS)[number], number> = { 1: 5, 16: 3, 32: 3 };
+/**
+ * Pairs of servers (a mock and a plain one), each pair its own processes, measured in turns. A
+ * process's own luck (where its code and data land) moves its CPU per request by several per cent
+ * for as long as it runs: four identical mocks read 1.40x, 1.49x, 1.52x and 1.54x the same plain
+ * server in one interleaved run at 1 in flight. One pair's figure would be that pair's luck.
+ */
+const PAIRS = 3;
 // Requests per operation before measuring, so that both servers run JIT-compiled code (after two
 // per operation the first rounds still measured compilation, the plain server's most) and the mock
 // has built what it builds on first use: a commit operation, asked 16 times in a row with ids one
@@ -607,19 +615,20 @@ export default async function bench(): Promise<string> {
 
   const stallResults = await stalls(plans);
 
-  const mock = await spawnServer(mockArgs());
-  let plain: Server | undefined;
+  const mocks: Server[] = [];
+  const plains: Server[] = [];
   const dir = join(tmpdir(), `onedev-mock-bench-${process.pid}`);
   try {
+    for (let i = 0; i < PAIRS; i += 1) mocks.push(await spawnServer(mockArgs()));
     // Each operation's answer to its first distinct request: must be its documented success. A
     // body that cannot vary a field (the mock refuses the change) is sent unchanged.
     const agent = new Agent({ keepAlive: true });
     const answers: Sent[] = [];
     for (const plan of plans) {
-      let answer = await send(mock.port, agent, nthRequest(plan, 0));
+      let answer = await send(mocks[0]!.port, agent, nthRequest(plan, 0));
       if (answer.status >= 400 && plan.variableField) {
         plan.variableField = undefined;
-        answer = await send(mock.port, agent, nthRequest(plan, 0));
+        answer = await send(mocks[0]!.port, agent, nthRequest(plan, 0));
       }
       if (answer.status >= 300) throw new Error(`${plan.operationId}: the mock answered ${answer.status}: ${answer.body.slice(0, 300)}`);
       answers.push(answer);
@@ -629,29 +638,34 @@ export default async function bench(): Promise<string> {
     mkdirSync(dir, { recursive: true });
     const answersFile = join(dir, 'answers.json');
     writeFileSync(answersFile, JSON.stringify(answers));
-    plain = await spawnServer(['--input-type=module', '-e', PLAIN_SERVER, answersFile]);
+    for (let i = 0; i < PAIRS; i += 1) plains.push(await spawnServer(['--input-type=module', '-e', PLAIN_SERVER, answersFile]));
 
-    await settled(mock);
+    for (const mock of mocks) await settled(mock);
+    // Warm-up: many requests at 32 in flight, then one unmeasured round at each level (the first
+    // round at 1 in flight after the warm-up at 32 still measured code being optimized).
     const warmUp = WARM_UP_PER_OPERATION * plans.length;
-    await load(mock, plans, expected, warmUp, 32);
-    await load(plain, plans, expected, warmUp, 32);
-    const subjects = [
-      ['plain node:http', plain],
-      ['contract mock', mock],
-    ] as const;
-    const runs = new Map<string, Load[]>();
-    for (let round = 0; round < Math.max(...LEVELS.map((level) => ROUNDS[level])); round += 1) {
-      for (const level of LEVELS.filter((l) => round < ROUNDS[l])) {
+    for (const server of [...mocks, ...plains]) {
+      await load(server, plans, expected, warmUp, 32);
+      for (const level of LEVELS) await load(server, plans, expected, REQUESTS[level], level);
+    }
+    const subjectNames = ['plain node:http', 'contract mock'] as const;
+    const pairs = mocks.map((mock, i) => [[subjectNames[0], plains[i]!], [subjectNames[1], mock]] as const);
+    // Runs by subject and level, each tagged with its pair; the pairs take turns round by round.
+    const runs = new Map<string, Array<Load & { pair: number }>>();
+    for (let round = 0; round < PAIRS * Math.max(...LEVELS.map((level) => ROUNDS[level])); round += 1) {
+      const pair = round % PAIRS;
+      for (const level of LEVELS.filter((l) => round < PAIRS * ROUNDS[l])) {
         // Alternate which subject goes first, so drift on the shared machine hits both alike.
-        const order = (round + level) % 2 === 0 ? subjects : [...subjects].reverse();
+        const order = (Math.floor(round / PAIRS) + level) % 2 === 0 ? pairs[pair]! : [...pairs[pair]!].reverse();
         for (const [subject, server] of order) {
           const key = `${subject}|${level}`;
-          runs.set(key, [...(runs.get(key) ?? []), await load(server, plans, expected, REQUESTS[level], level)]);
+          runs.set(key, [...(runs.get(key) ?? []), { ...(await load(server, plans, expected, REQUESTS[level], level)), pair }]);
         }
       }
     }
-    const figure = (subject: string, level: number): Load => {
-      const results = runs.get(`${subject}|${level}`)!;
+    // A subject's figure at a level: the medians of its rounds over all pairs, or over one pair's.
+    const figure = (subject: string, level: number, pair?: number): Load => {
+      const results = runs.get(`${subject}|${level}`)!.filter((r) => pair === undefined || r.pair === pair);
       return {
         perSecond: median(results.map((r) => r.perSecond)),
         p50: median(results.map((r) => r.p50)),
@@ -663,7 +677,7 @@ export default async function bench(): Promise<string> {
     };
     // Steal over both subjects' rounds at a level: what the machine's neighbours took meanwhile.
     const stealAt = (level: number): string => {
-      const shares = subjects.flatMap(([subject]) => runs.get(`${subject}|${level}`)!.flatMap((r) => (r.stolen === undefined ? [] : [r.stolen])));
+      const shares = subjectNames.flatMap((subject) => runs.get(`${subject}|${level}`)!.flatMap((r) => (r.stolen === undefined ? [] : [r.stolen])));
       return shares.length === 0 ? 'n/a' : `${(median(shares) * 100).toFixed(1)}% (up to ${(Math.max(...shares) * 100).toFixed(1)}%)`;
     };
     // The ratio of each round's pair (measured one right after the other), so the spread shows.
@@ -672,10 +686,11 @@ export default async function bench(): Promise<string> {
       const p = runs.get(`plain node:http|${level}`)!;
       return m.map((r, i) => (mockOverPlain ? of(r) / of(p[i]!) : of(p[i]!) / of(r)));
     };
-    const rows = LEVELS.flatMap((level) => subjects.map(([subject]) => ({ subject, level, result: figure(subject, level) })));
+    const rows = LEVELS.flatMap((level) => subjectNames.map((subject) => ({ subject, level, result: figure(subject, level) })));
     const throughput = LEVELS.map((level) => figure('contract mock', level).perSecond / figure('plain node:http', level).perSecond);
     const cpu = LEVELS.map((level) => figure('contract mock', level).cpuPerRequest / figure('plain node:http', level).cpuPerRequest);
     const cpuRounds = LEVELS.map((level) => roundRatios(level, (l) => l.cpuPerRequest, true));
+    const cpuByPair = LEVELS.map((level) => mocks.map((_, pair) => figure('contract mock', level, pair).cpuPerRequest / figure('plain node:http', level, pair).cpuPerRequest));
     const p99At32 = figure('contract mock', 32).p99;
     const errors = rows.reduce((sum, r) => sum + r.result.errors, 0);
     const varied = plans.filter((p) => p.rawText || p.variableField).length;
@@ -692,9 +707,11 @@ export default async function bench(): Promise<string> {
       `All ${plans.length} operations round robin, each request distinct: numeric ids shifted and names suffixed per request, ` +
         `a new page offset, a new Basic user, and for ${varied} of the ${withBody} operations with a body, a changed text ` +
         `field or raw text. No request repeats, so the mock's memo never answers. The plain node:http server answers each ` +
-        `operation with the bytes the mock gave for it, without routing or checks. Each server runs in its own process; the ` +
-        `load comes from the benchmark process over keep-alive connections, after ${warmUp} warm-up requests each. ` +
-        `The two are measured in turns; each figure is the median of its rounds (${LEVELS.map((level) => `${ROUNDS[level]} at ${level} in flight`).join(', ')}; errors: the sum). CPU is each ` +
+        `operation with the bytes the mock gave for it, without routing or checks. Each server runs in its own process, ` +
+        `${PAIRS} mocks and ${PAIRS} plain servers, paired; the load comes from the benchmark process over keep-alive connections, after ` +
+        `${warmUp} warm-up requests each at 32 in flight and one unmeasured round at each level. The two servers of a pair ` +
+        `are measured in turns, and the pairs take turns round by round; each figure is the median of the rounds of all pairs ` +
+        `(${LEVELS.map((level) => `${PAIRS * ROUNDS[level]} at ${level} in flight`).join(', ')}; errors: the sum). CPU is each ` +
         `server's own (process.cpuUsage, reported over IPC), divided by the requests it answered.`,
       '',
       '| server | in flight | requests | requests/s | p50 (ms) | p99 (ms) | server CPU per request (µs) | errors |',
@@ -704,9 +721,12 @@ export default async function bench(): Promise<string> {
           `| ${r.subject} | ${r.level} | ${REQUESTS[r.level]} | ${Math.round(r.result.perSecond)} | ${r.result.p50.toFixed(2)} | ${r.result.p99.toFixed(2)} | ${Math.round(r.result.cpuPerRequest)} | ${r.result.errors} |`,
       ),
       '',
-      '| in flight | mock CPU per request ÷ plain (rounds) | mock throughput ÷ plain | processor time stolen by the host (median of rounds) |',
-      '| ---: | ---: | ---: | ---: |',
-      ...LEVELS.map((level, i) => `| ${level} | **${cpu[i]!.toFixed(2)}x** (${range(cpuRounds[i]!)}) | ${throughput[i]!.toFixed(2)}x | ${stealAt(level)} |`),
+      '| in flight | mock CPU per request ÷ plain (rounds) | each pair\'s | mock throughput ÷ plain | processor time stolen by the host (median of rounds) |',
+      '| ---: | ---: | ---: | ---: | ---: |',
+      ...LEVELS.map(
+        (level, i) =>
+          `| ${level} | **${cpu[i]!.toFixed(2)}x** (${range(cpuRounds[i]!)}) | ${cpuByPair[i]!.map((r) => `${r.toFixed(2)}x`).join(', ')} | ${throughput[i]!.toFixed(2)}x | ${stealAt(level)} |`,
+      ),
       '',
       `Server CPU per request, mock over plain, on the realistic mix: ${LEVELS.map((level, i) => `**${cpu[i]!.toFixed(2)}x** at ${level}`).join(', ')} ` +
         `(target: at most ${cpuTarget}x; ${met(cpu.every((r) => r <= cpuTarget))}). CPU time is the figure to read on a busy ` +
@@ -745,7 +765,7 @@ export default async function bench(): Promise<string> {
       ...notes.map((note) => `- ${note}`),
     ].join('\n');
   } finally {
-    await Promise.all([stop(mock), ...(plain ? [stop(plain)] : [])]);
+    await Promise.all([...mocks, ...plains].map(stop));
     rmSync(dir, { recursive: true, force: true });
   }
 }
