@@ -38,9 +38,10 @@ const ROUNDS: Record<(typeof LEVELS)[number], number> = { 1: 5, 16: 3, 32: 3 };
  * Pairs of servers (a mock and a plain one), each pair its own processes, measured in turns. A
  * process's own luck (where its code and data land) moves its CPU per request by several per cent
  * for as long as it runs: four identical mocks read 1.40x, 1.49x, 1.52x and 1.54x the same plain
- * server in one interleaved run at 1 in flight. One pair's figure would be that pair's luck.
+ * server in one interleaved run at 1 in flight. One pair's figure would be that pair's luck; with
+ * three pairs, runs of the same code still read 1.33x to 1.60x at 1 in flight, so six.
  */
-const PAIRS = 3;
+const PAIRS = 6;
 // Requests per operation before measuring, so that both servers run JIT-compiled code (after two
 // per operation the first rounds still measured compilation, the plain server's most) and the mock
 // has built what it builds on first use: a commit operation, asked 16 times in a row with ids one

@@ -185,4 +185,22 @@ describe('a stateful run over HTTP, through the client', () => {
     expect((gone as OneDevError).status).toBe(404);
     expect((gone as OneDevError).message).toContain(`PullRequest#${String(id)}`);
   });
+
+  it('sends the bytes of records as they are: text beyond ASCII reads back the same, and Content-Length counts bytes', async () => {
+    const open = validCalls(doc).find((c) => c.method === 'POST' && c.template === '/pulls')!;
+    const headers = { authorization: 'Bearer any-token', 'content-type': 'application/json' };
+    const title = 'Zoë — 漢字 ✓ 😀';
+    const created = await fetch(`${mock.baseUrl}/pulls`, { method: 'POST', headers, body: JSON.stringify({ ...(open.body as Rec), title }) });
+    const id = Number(await created.text());
+    // A record read, and a page (both answered from bytes rendered ahead).
+    for (const path of [`/pulls/${id}`, `/pulls?offset=0&count=100`]) {
+      const answer = await fetch(`${mock.baseUrl}${path}`, { headers });
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      expect(answer.status).toBe(200);
+      expect(Number(answer.headers.get('content-length'))).toBe(bytes.length);
+      const parsed = JSON.parse(bytes.toString('utf8')) as Rec | Rec[];
+      const pull = Array.isArray(parsed) ? parsed.find((p) => p.id === id) : parsed;
+      expect(pull?.title).toBe(title);
+    }
+  });
 });

@@ -110,13 +110,20 @@ const NONE: Violation[] = Object.freeze([]) as unknown as Violation[];
 
 export function securityViolations(security: readonly SecurityAlternative[] | undefined, caller: Caller | undefined, header: string | undefined): Violation[] {
   if (!security || security.length === 0) return NONE;
-  const met = security.some((alternative) =>
-    alternative.every((scheme) => {
-      if (scheme.type !== 'http') return true; // not modelled: as Prism, a warning at most
-      if (scheme.scheme === 'basic') return caller?.scheme === 'basic';
-      if (scheme.scheme === 'bearer') return caller?.scheme === 'bearer';
-      return true;
-    }) && (alternative.length > 0 || !header),
-  );
-  return met ? NONE : [{ code: 401, message: 'Invalid security scheme used', severity: 0 }];
+  // Loops rather than some/every with callbacks: this runs for every request.
+  for (let i = 0; i < security.length; i += 1) {
+    const alternative = security[i]!;
+    if (alternative.length === 0 ? !header : meets(alternative, caller)) return NONE;
+  }
+  return [{ code: 401, message: 'Invalid security scheme used', severity: 0 }];
+}
+
+/** Whether the caller meets every scheme of an alternative (a scheme not modelled is met: as Prism, a warning at most). */
+function meets(alternative: SecurityAlternative, caller: Caller | undefined): boolean {
+  for (let i = 0; i < alternative.length; i += 1) {
+    const scheme = alternative[i]!;
+    if (scheme.type !== 'http') continue;
+    if (scheme.scheme === 'basic' ? caller?.scheme !== 'basic' : scheme.scheme === 'bearer' ? caller?.scheme !== 'bearer' : false) return false;
+  }
+  return true;
 }

@@ -325,7 +325,9 @@ function walkTree<R extends Route>(walk: Walk<R>, node: Node<R>, start: number):
   if (node.param && length > 0) {
     walk.params.push(start, end);
     walkTree(walk, node.param, end + 1);
-    walk.params.length -= 2;
+    // Two pops, not `length -= 2`: setting an array's length is a call into the runtime.
+    walk.params.pop();
+    walk.params.pop();
   }
 }
 
