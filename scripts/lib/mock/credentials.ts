@@ -122,8 +122,7 @@ export function securityViolations(security: readonly SecurityAlternative[] | un
 function meets(alternative: SecurityAlternative, caller: Caller | undefined): boolean {
   for (let i = 0; i < alternative.length; i += 1) {
     const scheme = alternative[i]!;
-    if (scheme.type !== 'http') continue;
-    if (scheme.scheme === 'basic' ? caller?.scheme !== 'basic' : scheme.scheme === 'bearer' ? caller?.scheme !== 'bearer' : false) return false;
+    if (scheme.type === 'http' && (scheme.scheme === 'basic' || scheme.scheme === 'bearer') && caller?.scheme !== scheme.scheme) return false;
   }
   return true;
 }

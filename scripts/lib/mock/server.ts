@@ -168,15 +168,14 @@ const EMPTY = Buffer.alloc(0);
 function write(response: ServerResponse, reply: Answer): void {
   try {
     // A known length spares chunked encoding; HEAD answers carry the GET body's length already.
-    const headers = reply.headers;
-    if (reply.body !== undefined && headers['content-length'] === undefined) {
-      headers['content-length'] = String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.length);
+    const { headers, body } = reply;
+    if (body !== undefined && headers['content-length'] === undefined) {
+      headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
     }
     response.writeHead(reply.status, headers);
     // Node joins the head and a text body into one socket write; a Buffer body takes its corked
     // two-part path, which costs more per answer. So a body up to TEXT_WRITE_LIMIT goes as latin1
     // text: one character per byte, so the bytes sent are the same.
-    const body = reply.body;
     if (body !== undefined && typeof body !== 'string' && body.length <= TEXT_WRITE_LIMIT) response.end(body.toString('latin1'), 'latin1');
     else response.end(body);
   } catch (error) {
