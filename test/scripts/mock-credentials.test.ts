@@ -1,13 +1,15 @@
 /**
  * Reading the caller from an Authorization header (scripts/lib/mock/credentials.ts). The Basic
- * decoder works on the header's characters instead of a Buffer per request; here it is held to
+ * check works on the header's characters instead of a Buffer per request (the name is decoded
+ * only when asked); here it is held to
  * what base64 as Node decodes it says, over generated headers: well-formed ones (user names and
  * secrets with colons and non-ASCII text, padded and unpadded) and their mutations (characters
  * swapped, padding added or cut, white space, other schemes). The server-level refusals are in
  * mock-defects.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { callerOf, type Caller } from '../../scripts/lib/mock/credentials.js';
+import { callerOf, securityPlanOf, securityViolations, type Caller } from '../../scripts/lib/mock/credentials.js';
+import type { SecurityAlternative } from '../../scripts/lib/mock/operations.js';
 
 /** What the header says, read the plain way: a strict base64 pattern, then Node's decoder. */
 function expected(header: string): Caller | undefined {
@@ -33,6 +35,12 @@ function generator(seed: number): (n: number) => number {
     x ^= x << 5;
     return (x >>> 0) % n;
   };
+}
+
+/** A caller as plain data (a Basic caller decodes its name when asked). */
+function read(header: string): Caller | undefined {
+  const caller = callerOf(header);
+  return caller && { name: caller.name, scheme: caller.scheme };
 }
 
 const PIECES = ['a', 'robin', 'user-17', ':', 'é', '中', '😀', ' ', '=', '\u0000', 'token+/=', 'x'.repeat(300)];
@@ -61,7 +69,7 @@ function headers(count: number): string[] {
 describe('the caller of an Authorization header', () => {
   it('reads every generated header as base64 decoded by Node says', () => {
     const all = headers(20_000);
-    const differ = all.filter((header) => JSON.stringify(callerOf(header)) !== JSON.stringify(expected(header)));
+    const differ = all.filter((header) => JSON.stringify(read(header)) !== JSON.stringify(expected(header)));
     expect(differ.slice(0, 5)).toEqual([]);
     // The generated headers reach every outcome: callers of both schemes, and refusals.
     const outcomes = new Set(all.map((header) => callerOf(header)?.scheme ?? 'none'));
@@ -70,16 +78,49 @@ describe('the caller of an Authorization header', () => {
 
   it('names the user, or the secret when the user is empty, and refuses what is not base64 or lacks a colon', () => {
     const basic = (text: string): string => `Basic ${Buffer.from(text).toString('base64')}`;
-    expect(callerOf(basic('alice:s3cret:more'))).toEqual({ name: 'alice', scheme: 'basic' });
-    expect(callerOf(basic(':only-token'))).toEqual({ name: 'only-token', scheme: 'basic' });
-    expect(callerOf(basic('zoë:x'))).toEqual({ name: 'zoë', scheme: 'basic' });
+    expect(read(basic('alice:s3cret:more'))).toEqual({ name: 'alice', scheme: 'basic' });
+    expect(read(basic(':only-token'))).toEqual({ name: 'only-token', scheme: 'basic' });
+    expect(read(basic('zoë:x'))).toEqual({ name: 'zoë', scheme: 'basic' });
     expect(callerOf(basic('no-colon'))).toBeUndefined();
     expect(callerOf(basic(':'))).toBeUndefined();
-    expect(callerOf('Basic YWxpY2U6eA')).toEqual({ name: 'alice', scheme: 'basic' });
+    expect(read('Basic YWxpY2U6eA')).toEqual({ name: 'alice', scheme: 'basic' });
     expect(callerOf('Basic YWxpY2U6eA=')).toBeUndefined();
     expect(callerOf('Basic YWxpY2U6eA===')).toBeUndefined();
     expect(callerOf('Basic YWxpY2U6e')).toBeUndefined();
     expect(callerOf('Basic YWxp Y2U6eA==')).toBeUndefined();
     expect(callerOf('Basic ')).toBeUndefined();
+  });
+});
+
+describe("an operation's security plan", () => {
+  /** Prism's rule, read the plain way: some alternative whose every modelled scheme the caller has (an empty one: no header sent). */
+  function met(security: SecurityAlternative[], caller: Caller | undefined, header: string | undefined): boolean {
+    if (security.length === 0) return true;
+    return security.some((alternative) =>
+      alternative.length === 0
+        ? !header
+        : alternative.every((s) => !(s.type === 'http' && (s.scheme === 'basic' || s.scheme === 'bearer')) || caller?.scheme === s.scheme),
+    );
+  }
+
+  it('lets through exactly the callers that meet an alternative, for every mix of schemes', () => {
+    const schemes = [{ type: 'http', scheme: 'basic' }, { type: 'http', scheme: 'bearer' }, { type: 'http', scheme: 'digest' }, { type: 'apiKey' }];
+    // Every alternative of up to two schemes, and every security of up to two alternatives.
+    const alternatives: SecurityAlternative[] = [[], ...schemes.map((s) => [s]), ...schemes.flatMap((a, i) => schemes.slice(i + 1).map((b) => [a, b]))];
+    const securities: SecurityAlternative[][] = [[], ...alternatives.map((a) => [a]), ...alternatives.flatMap((a, i) => alternatives.slice(i + 1).map((b) => [a, b]))];
+    const headers = [undefined, `Basic ${Buffer.from('alice:x').toString('base64')}`, 'Bearer t0k3n', 'Digest abc', 'Basic !!'];
+    let refused = 0;
+    for (const security of securities) {
+      const plan = securityPlanOf(security);
+      for (const header of headers) {
+        const caller = callerOf(header);
+        const problems = securityViolations(plan, caller, header);
+        expect([JSON.stringify(security), header, problems.length === 0]).toEqual([JSON.stringify(security), header, met(security, caller, header)]);
+        if (problems.length > 0) refused += 1;
+      }
+    }
+    // The cases reach both outcomes.
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeLessThan(securities.length * headers.length);
   });
 });

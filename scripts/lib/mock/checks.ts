@@ -36,24 +36,39 @@ export function badIntegers(route: Route, pathValues: Record<string, string>, qu
   for (const param of route.integers) {
     const raw = param.in === 'path' ? pathValues[param.name] : query[param.name];
     if (raw === undefined) continue;
-    const where = param.in;
-    for (const value of Array.isArray(raw) ? raw : [raw]) {
-      if (!/^[+-]?\d+$/.test(value)) {
-        if (out === NONE) out = [];
-        out.push({ path: [where, param.name], code: 'type', severity: 0, message: `Request ${where} parameter ${param.name} must be integer` });
-        continue;
-      }
-      // Up to 9 digits fit every format; only longer numbers need the exact (BigInt) comparison.
-      if (value.length <= 9) continue;
-      const [low, high] = RANGES[param.format ?? 'int64'] ?? RANGES.int64!;
-      const n = BigInt(value);
-      if (n < low || n > high) {
-        if (out === NONE) out = [];
-        out.push({ path: [where, param.name], code: 'type', severity: 0, message: `Request ${where} parameter ${param.name} is out of range for ${param.format ?? 'an integer'}` });
-      }
+    // A repeated query name has several values; the usual one value is checked without an array.
+    const count = Array.isArray(raw) ? raw.length : 1;
+    for (let i = 0; i < count; i += 1) {
+      const problem = integerProblem(Array.isArray(raw) ? raw[i]! : (raw as string), param);
+      if (problem === undefined) continue;
+      if (out === NONE) out = [];
+      out.push(problem);
     }
   }
   return out;
+}
+
+function integerProblem(value: string, param: Route['integers'][number]): Violation | undefined {
+  const where = param.in;
+  if (!isInteger(value)) return { path: [where, param.name], code: 'type', severity: 0, message: `Request ${where} parameter ${param.name} must be integer` };
+  // Up to 9 digits fit every format; only longer numbers need the exact (BigInt) comparison.
+  if (value.length <= 9) return undefined;
+  const [low, high] = RANGES[param.format ?? 'int64'] ?? RANGES.int64!;
+  const n = BigInt(value);
+  if (n >= low && n <= high) return undefined;
+  return { path: [where, param.name], code: 'type', severity: 0, message: `Request ${where} parameter ${param.name} is out of range for ${param.format ?? 'an integer'}` };
+}
+
+/** Whether text is what Java's parseLong reads as digits: an optional sign, then ASCII digits only. */
+function isInteger(value: string): boolean {
+  const first = value.charCodeAt(0);
+  let i = first === 43 || first === 45 ? 1 : 0;
+  if (i === value.length) return false;
+  for (; i < value.length; i += 1) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** An id as OneDev's Long.parseLong reads it, written back canonically (`+042` -> `42`). */

@@ -7,8 +7,37 @@ import type { Violation } from './violation.js';
 
 export interface Caller {
   /** The Basic user name (or, with an empty user, the secret); the Bearer token. */
-  name: string;
-  scheme: 'basic' | 'bearer';
+  readonly name: string;
+  readonly scheme: 'basic' | 'bearer';
+}
+
+/**
+ * What an operation's security asks, worked out once per operation: a request then meets it by a
+ * few field reads instead of a walk through its alternatives and schemes.
+ */
+export interface SecurityPlan {
+  /** The operation names no security: nothing is checked. */
+  readonly open: boolean;
+  /** An empty alternative: a request without an Authorization header meets it. */
+  readonly anonymous: boolean;
+  /** An alternative of schemes the mock does not model only: met whatever is sent (as Prism, a warning at most). */
+  readonly always: boolean;
+  /** An alternative a Basic caller meets (it asks for Basic, and for no Bearer scheme). */
+  readonly basic: boolean;
+  /** An alternative a Bearer caller meets. */
+  readonly bearer: boolean;
+}
+
+export function securityPlanOf(security: readonly SecurityAlternative[] | undefined): SecurityPlan {
+  const asks = (alternative: SecurityAlternative, scheme: string): boolean => alternative.some((s) => s.type === 'http' && s.scheme === scheme);
+  const alternatives = security ?? [];
+  return {
+    open: alternatives.length === 0,
+    anonymous: alternatives.some((a) => a.length === 0),
+    always: alternatives.some((a) => a.length > 0 && !asks(a, 'basic') && !asks(a, 'bearer')),
+    basic: alternatives.some((a) => asks(a, 'basic') && !asks(a, 'bearer')),
+    bearer: alternatives.some((a) => asks(a, 'bearer') && !asks(a, 'basic')),
+  };
 }
 
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
@@ -52,13 +81,16 @@ function readCaller(header: string): Caller | undefined {
 const SEXTETS = new Int8Array(128).fill(-1);
 for (const [i, c] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries()) SEXTETS[c.charCodeAt(0)] = i;
 
-/** Decoded credentials; reused by every call (a Buffer per request costs more than the decoding). */
-let bytes = new Uint8Array(256);
+function sextetAt(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  return code < 128 ? SEXTETS[code]! : -1;
+}
 
 /**
- * Basic credentials from `header[start..]`: strict base64 (whole quads, then `xx==`, `xxx=` or an
- * unpadded `xx`/`xxx`), decoded to `user:secret`, split at the first colon. The user names the
- * caller; with an empty user, the secret does (a token sent as the password alone).
+ * Basic credentials from `header[start..]`, checked: strict base64 (whole quads, then `xx==`,
+ * `xxx=` or an unpadded `xx`/`xxx`) whose bytes hold a colon (OneDev splits `user:secret` at the
+ * first one) and more than the colon. Read a quad (three bytes) at a time, without keeping the
+ * bytes: most requests never ask for the name (only page limits and `me` in a query do).
  */
 function basicCaller(header: string, start: number): Caller | undefined {
   let end = header.length;
@@ -69,60 +101,65 @@ function basicCaller(header: string, start: number): Caller | undefined {
   }
   const length = end - start;
   if (padding > 0 ? (header.length - start) % 4 !== 0 : length % 4 === 1) return undefined;
-  const size = Math.floor((length * 6) / 8);
-  if (size > bytes.length) bytes = new Uint8Array(size);
-  let bits = 0;
-  let held = 0;
-  let n = 0;
   let colon = -1;
-  let ascii = true;
-  for (let i = start; i < end; i += 1) {
-    const code = header.charCodeAt(i);
-    const sextet = code < 128 ? SEXTETS[code]! : -1;
-    if (sextet < 0) return undefined;
-    bits = ((bits << 6) | sextet) & 0xffffff;
-    held += 6;
-    if (held >= 8) {
-      held -= 8;
-      const byte = (bits >> held) & 0xff;
-      if (byte === 0x3a && colon < 0) colon = n;
-      if (byte > 0x7f) ascii = false;
-      bytes[n++] = byte;
-    }
+  let n = 0;
+  let i = start;
+  for (const whole = start + (length & ~3); i < whole; i += 4) {
+    const a = sextetAt(header, i);
+    const b = sextetAt(header, i + 1);
+    const c = sextetAt(header, i + 2);
+    const d = sextetAt(header, i + 3);
+    if ((a | b | c | d) < 0) return undefined;
+    if (colon < 0) colon = colonIn((a << 18) | (b << 12) | (c << 6) | d, 3, n);
+    n += 3;
   }
-  // OneDev splits at the first colon: a password may contain more.
+  // The last two or three characters: one or two bytes.
+  const left = end - i;
+  if (left > 0) {
+    const a = sextetAt(header, i);
+    const b = sextetAt(header, i + 1);
+    const c = left === 3 ? sextetAt(header, i + 2) : 0;
+    if ((a | b | c) < 0) return undefined;
+    if (colon < 0) colon = colonIn((a << 18) | (b << 12) | (c << 6), left - 1, n);
+    n += left - 1;
+  }
   if (colon < 0 || n === 1) return undefined;
-  const name = colon > 0 ? text(0, colon, ascii) : text(colon + 1, n, ascii);
-  return { name, scheme: 'basic' };
+  return new BasicCaller(header, start, end);
 }
 
-/** bytes[from..to] as UTF-8 text (as Buffer's toString reads it, replacement characters and all). */
-function text(from: number, to: number, ascii: boolean): string {
-  // A short ASCII name, the usual one, is put together here: cheaper than a call into Node's decoder.
-  if (!ascii || to - from > 64) return Buffer.from(bytes.buffer, from, to - from).toString('utf8');
-  let name = '';
-  for (let i = from; i < to; i += 1) name += String.fromCharCode(bytes[i]!);
-  return name;
+/** Where the first colon is among the first `count` of three bytes (24 bits), counted from `n`; -1 if none. */
+function colonIn(bits: number, count: number, n: number): number {
+  for (let k = 0; k < count; k += 1) if (((bits >> (16 - 8 * k)) & 0xff) === 0x3a) return n + k;
+  return -1;
 }
 
-/** Prism's single security problem, when no alternative of the operation is met. */
+/** A checked Basic header; its name is decoded (with Node's base64 and UTF-8 decoders) when first asked. */
+class BasicCaller implements Caller {
+  readonly scheme = 'basic';
+  private decoded: string | undefined;
+
+  constructor(
+    private readonly header: string,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+
+  get name(): string {
+    if (this.decoded === undefined) {
+      const bytes = Buffer.from(this.header.slice(this.start, this.end), 'base64');
+      const colon = bytes.indexOf(0x3a);
+      this.decoded = colon > 0 ? bytes.toString('utf8', 0, colon) : bytes.toString('utf8', colon + 1);
+    }
+    return this.decoded;
+  }
+}
+
+/** No security problem. */
 const NONE: Violation[] = Object.freeze([]) as unknown as Violation[];
 
-export function securityViolations(security: readonly SecurityAlternative[] | undefined, caller: Caller | undefined, header: string | undefined): Violation[] {
-  if (!security || security.length === 0) return NONE;
-  // Loops rather than some/every with callbacks: this runs for every request.
-  for (let i = 0; i < security.length; i += 1) {
-    const alternative = security[i]!;
-    if (alternative.length === 0 ? !header : meets(alternative, caller)) return NONE;
-  }
+/** Prism's single security problem, when the caller meets no alternative of the operation's plan. */
+export function securityViolations(plan: SecurityPlan, caller: Caller | undefined, header: string | undefined): Violation[] {
+  if (plan.open || plan.always || (plan.anonymous && !header)) return NONE;
+  if (caller !== undefined && (caller.scheme === 'basic' ? plan.basic : plan.bearer)) return NONE;
   return [{ code: 401, message: 'Invalid security scheme used', severity: 0 }];
-}
-
-/** Whether the caller meets every scheme of an alternative (a scheme not modelled is met: as Prism, a warning at most). */
-function meets(alternative: SecurityAlternative, caller: Caller | undefined): boolean {
-  for (let i = 0; i < alternative.length; i += 1) {
-    const scheme = alternative[i]!;
-    if (scheme.type === 'http' && (scheme.scheme === 'basic' || scheme.scheme === 'bearer') && caller?.scheme !== scheme.scheme) return false;
-  }
-  return true;
 }

@@ -12,7 +12,7 @@ import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { resolveRef } from '../openapi.js';
 import { refused, text, type Answer } from './answer.js';
 import { badIntegers, canonicalId, releaseAtLeast, serverQuery, TRIMS_QUERY_TEXT_SINCE, unknownQuery, type QueryValues } from './checks.js';
-import { callerOf, securityViolations } from './credentials.js';
+import { callerOf, securityPlanOf, securityViolations, type SecurityPlan } from './credentials.js';
 import { prettyJson, withIdTemplate } from './json-text.js';
 import { parseJsonBody } from './json-body.js';
 import { acceptable, bodyTypeAccepted, parseMediaType, type MediaType } from './media-types.js';
@@ -70,10 +70,11 @@ interface Operation extends OperationPlan {
   /**
    * What the request path asks of every request, worked out once and kept on the operation (a
    * field read, where a Map keyed by the operation would cost a lookup per request): whether the
-   * path parameters' schemas need a validator (more than an integer's or a text's type), the
-   * media types the body takes, and the success's contents, JSON first.
+   * path parameters' schemas need a validator (more than an integer's or a text's type), what its
+   * security asks of a caller, the media types the body takes, and the success's contents, JSON first.
    */
   pathChecked: boolean;
+  securityPlan: SecurityPlan;
   bodyTypes: BodyTypes;
   successOffer?: Offer;
 }
@@ -144,6 +145,7 @@ export class MockEngine {
         ...(target ? { target } : {}),
         ...(queryOnly ? { queryOnly } : {}),
         pathChecked: plan.pathParams.some((p) => !isPlainScalar(p.schema as Record<string, unknown>)),
+        securityPlan: securityPlanOf(plan.security),
         bodyTypes: { texts: bodyTypes, parsed: bodyTypes.map(parseMediaType) },
         ...(plan.success && plan.success.contents.length > 0 ? { successOffer: offerOf(plan.success) } : {}),
       };
@@ -283,8 +285,10 @@ export class MockEngine {
           });
     }
     const operation = placed.route;
-    let query: QueryValues = NO_QUERY;
-    if (allQuery !== NO_QUERY) {
+    // Preferences given as `__` parameters are no query parameters of the operation; without a
+    // stated preference there are none to leave out, and the values are used as they are.
+    let query: QueryValues = allQuery;
+    if (stated && allQuery !== NO_QUERY) {
       query = {};
       for (const name of Object.keys(allQuery)) if (!name.startsWith('__')) query[name] = allQuery[name]!;
     }
@@ -305,7 +309,7 @@ export class MockEngine {
 
     const extra = concatenated(unknownQuery(operation, query), badIntegers(operation, pathValues, query));
     const authorization = header(request.headers.authorization);
-    const security = securityViolations(operation.security, callerOf(authorization), authorization);
+    const security = securityViolations(operation.securityPlan, callerOf(authorization), authorization);
     const contentType = header(request.headers['content-type']);
     const decoded = this.decodeBody(operation, request.body, contentType, preferences);
     const front: Front = { request, method, path, query, operation, pathValues, preferences, extra, security, empty: received.empty };
@@ -782,6 +786,7 @@ const OPERATION_SHAPE: Record<keyof Operation, undefined> = {
   exampleForId: undefined,
   queryOnly: undefined,
   pathChecked: undefined,
+  securityPlan: undefined,
   bodyTypes: undefined,
   successOffer: undefined,
 };
