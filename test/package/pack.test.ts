@@ -11,6 +11,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -109,6 +110,26 @@ function killGroup(pid: number): void {
   } catch {
     // Already gone.
   }
+}
+
+/**
+ * Whether the port of `origin` refuses connections within `ms` (tried every 50 ms): npx can exit
+ * before the mock it started (its grandchild) has handled the signal and closed its port.
+ */
+async function portClosed(origin: string, ms: number): Promise<boolean> {
+  const { hostname, port } = new URL(origin);
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(Number(port), hostname);
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(true));
+    });
+    if (refused) return true;
+  }
+  return false;
 }
 
 describe('the packed package', () => {
@@ -439,6 +460,7 @@ describe('using the installed package', () => {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       killGroup(child.pid!);
       await exited;
+      expect(await portClosed(origin, 10_000)).toBe(true);
       await expect(fetch(`${origin}/~api/settings/ssh`, { headers: { authorization } })).rejects.toThrow();
     },
     120_000,
