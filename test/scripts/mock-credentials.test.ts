@@ -1,11 +1,11 @@
 /**
  * Reading the caller from an Authorization header (scripts/lib/mock/credentials.ts). The Basic
  * check works on the header's characters instead of a Buffer per request (the name is decoded
- * only when asked); here it is held to
- * what base64 as Node decodes it says, over generated headers: well-formed ones (user names and
- * secrets with colons and non-ASCII text, padded and unpadded) and their mutations (characters
- * swapped, padding added or cut, white space, other schemes). The server-level refusals are in
- * mock-defects.test.ts.
+ * only when asked); here it is held to what base64 as Node decodes it says, over generated
+ * headers: well-formed ones (user names and secrets with colons and non-ASCII text, padded and
+ * unpadded) and their mutations (characters swapped, padding added or cut, white space, other
+ * schemes). Also the operation's security plan against Prism's rule. The server-level refusals
+ * are in mock-defects.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { callerOf, securityPlanOf, securityViolations, type Caller } from '../../scripts/lib/mock/credentials.js';

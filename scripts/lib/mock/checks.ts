@@ -39,7 +39,7 @@ export function badIntegers(route: Route, pathValues: Record<string, string>, qu
     // A repeated query name has several values; the usual one value is checked without an array.
     const count = Array.isArray(raw) ? raw.length : 1;
     for (let i = 0; i < count; i += 1) {
-      const problem = integerProblem(Array.isArray(raw) ? raw[i]! : (raw as string), param);
+      const problem = integerProblem(typeof raw === 'string' ? raw : raw[i]!, param);
       if (problem === undefined) continue;
       if (out === NONE) out = [];
       out.push(problem);

@@ -101,8 +101,8 @@ function basicCaller(header: string, start: number): Caller | undefined {
   }
   const length = end - start;
   if (padding > 0 ? (header.length - start) % 4 !== 0 : length % 4 === 1) return undefined;
-  let colon = -1;
-  let n = 0;
+  // Only whether a colon is there matters now: the name is decoded when asked.
+  let colon = false;
   let i = start;
   for (const whole = start + (length & ~3); i < whole; i += 4) {
     const a = sextetAt(header, i);
@@ -110,8 +110,7 @@ function basicCaller(header: string, start: number): Caller | undefined {
     const c = sextetAt(header, i + 2);
     const d = sextetAt(header, i + 3);
     if ((a | b | c | d) < 0) return undefined;
-    if (colon < 0) colon = colonIn((a << 18) | (b << 12) | (c << 6) | d, 3, n);
-    n += 3;
+    colon ||= holdsColon((a << 18) | (b << 12) | (c << 6) | d, 3);
   }
   // The last two or three characters: one or two bytes.
   const left = end - i;
@@ -120,17 +119,17 @@ function basicCaller(header: string, start: number): Caller | undefined {
     const b = sextetAt(header, i + 1);
     const c = left === 3 ? sextetAt(header, i + 2) : 0;
     if ((a | b | c) < 0) return undefined;
-    if (colon < 0) colon = colonIn((a << 18) | (b << 12) | (c << 6), left - 1, n);
-    n += left - 1;
+    colon ||= holdsColon((a << 18) | (b << 12) | (c << 6), left - 1);
   }
-  if (colon < 0 || n === 1) return undefined;
+  // Two characters are one byte: a colon alone names nobody.
+  if (!colon || length === 2) return undefined;
   return new BasicCaller(header, start, end);
 }
 
-/** Where the first colon is among the first `count` of three bytes (24 bits), counted from `n`; -1 if none. */
-function colonIn(bits: number, count: number, n: number): number {
-  for (let k = 0; k < count; k += 1) if (((bits >> (16 - 8 * k)) & 0xff) === 0x3a) return n + k;
-  return -1;
+/** Whether one of the first `count` of three bytes (24 bits) is a colon. */
+function holdsColon(bits: number, count: number): boolean {
+  for (let k = 0; k < count; k += 1) if (((bits >> (16 - 8 * k)) & 0xff) === 0x3a) return true;
+  return false;
 }
 
 /** A checked Basic header; its name is decoded (with Node's base64 and UTF-8 decoders) when first asked. */
