@@ -170,6 +170,8 @@ interface Server {
 /** What a server says about itself over IPC (bench/server-probe.mjs). */
 interface Usage {
   cpuMs: number;
+  /** Of cpuMs, the time spent in the kernel on the process's behalf (system time). */
+  systemMs: number;
   rss: number;
   /** The longest event-loop delay since the previous ask (wall time). */
   loopDelayMs: number;
@@ -288,6 +290,8 @@ interface Load {
   errors: number;
   /** CPU time the server process spent per request, in µs (its own process.cpuUsage). */
   cpuPerRequest: number;
+  /** Of it, system time: the kernel at work for the process (its sockets, and on loopback the client's receive path). */
+  systemPerRequest: number;
   /** The share of the machine's processor time the hypervisor gave elsewhere meanwhile (steal), where Linux says. */
   stolen: number | undefined;
 }
@@ -338,7 +342,7 @@ async function load(server: Server, plans: RequestPlan[], expected: number[], to
   const stolen = ticksBefore && ticksAfter && ticksAfter.total > ticksBefore.total ? (ticksAfter.steal - ticksBefore.steal) / (ticksAfter.total - ticksBefore.total) : undefined;
   latencies.sort();
   const at = (q: number): number => latencies[Math.min(total - 1, Math.floor(q * total))]!;
-  return { perSecond: total / seconds, p50: at(0.5), p99: at(0.99), errors, cpuPerRequest: ((after.cpuMs - before.cpuMs) * 1000) / total, stolen };
+  return { perSecond: total / seconds, p50: at(0.5), p99: at(0.99), errors, cpuPerRequest: ((after.cpuMs - before.cpuMs) * 1000) / total, systemPerRequest: ((after.systemMs - before.systemMs) * 1000) / total, stolen };
 }
 
 /** The newest modification time among files, 0 when one is missing. */
@@ -673,6 +677,7 @@ export default async function bench(): Promise<string> {
         p99: median(results.map((r) => r.p99)),
         errors: results.reduce((sum, r) => sum + r.errors, 0),
         cpuPerRequest: median(results.map((r) => r.cpuPerRequest)),
+        systemPerRequest: median(results.map((r) => r.systemPerRequest)),
         stolen: undefined,
       };
     };
@@ -715,11 +720,11 @@ export default async function bench(): Promise<string> {
         `(${LEVELS.map((level) => `${PAIRS * ROUNDS[level]} at ${level} in flight`).join(', ')}; errors: the sum). CPU is each ` +
         `server's own (process.cpuUsage, reported over IPC), divided by the requests it answered.`,
       '',
-      '| server | in flight | requests | requests/s | p50 (ms) | p99 (ms) | server CPU per request (µs) | errors |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| server | in flight | requests | requests/s | p50 (ms) | p99 (ms) | server CPU per request (µs) | of which system time (µs) | errors |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...rows.map(
         (r) =>
-          `| ${r.subject} | ${r.level} | ${REQUESTS[r.level]} | ${Math.round(r.result.perSecond)} | ${r.result.p50.toFixed(2)} | ${r.result.p99.toFixed(2)} | ${Math.round(r.result.cpuPerRequest)} | ${r.result.errors} |`,
+          `| ${r.subject} | ${r.level} | ${REQUESTS[r.level]} | ${Math.round(r.result.perSecond)} | ${r.result.p50.toFixed(2)} | ${r.result.p99.toFixed(2)} | ${Math.round(r.result.cpuPerRequest)} | ${Math.round(r.result.systemPerRequest)} | ${r.result.errors} |`,
       ),
       '',
       '| in flight | mock CPU per request ÷ plain (rounds) | each pair\'s | mock throughput ÷ plain | processor time stolen by the host (median of rounds) |',
@@ -736,6 +741,13 @@ export default async function bench(): Promise<string> {
         `request then finds more of its code and data pushed out of the processor's caches. ` +
         `p99 at 32 in flight: **${p99At32.toFixed(1)} ms** (target: under ${p99Target} ms; ${met(p99At32 < p99Target)}). ` +
         `Errors (answers other than the operation's documented success): ${errors} (must be 0).`,
+      '',
+      `The mock's extra CPU per request (mock minus plain, from the medians above), and how much of it is system time: ${LEVELS.map((level) => {
+        const [m, p] = [figure('contract mock', level), figure('plain node:http', level)];
+        return `${(m.cpuPerRequest - p.cpuPerRequest).toFixed(0)} µs at ${level} in flight, ${(m.systemPerRequest - p.systemPerRequest).toFixed(0)} µs of it system time`;
+      }).join('; ')}. System time is the kernel at work for the process: reading requests and writing answers, which on loopback ` +
+        `also runs the client's receive path and wakes the client. The plain server does that same work. Linux splits a process's ` +
+        `time into user and system time by sampling at its timer tick, so the split is rougher than the total.`,
       '',
       `Stalls: while the mock does each of these, a probe request (a record read, each distinct) is sent every ${PROBE_GAP_MS} ms, ` +
         `one at a time, from a thread of its own; a run's "worst probe" is the slowest answer among them (target: under ${STALL_TARGET_MS} ms). ` +

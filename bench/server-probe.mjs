@@ -41,7 +41,7 @@ if (process.send) {
     }
     if (message !== 'usage') return;
     const cpu = process.cpuUsage();
-    process.send({ cpuMs: (cpu.user + cpu.system) / 1000, rss: process.memoryUsage.rss(), loopDelayMs: delay.max / 1e6, busyMs: watch ? busyMs : null });
+    process.send({ cpuMs: (cpu.user + cpu.system) / 1000, systemMs: cpu.system / 1000, rss: process.memoryUsage.rss(), loopDelayMs: delay.max / 1e6, busyMs: watch ? busyMs : null });
     delay.reset();
     busyMs = 0;
   });
