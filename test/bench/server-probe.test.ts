@@ -15,11 +15,15 @@ const PROBE = pathToFileURL(fileURLToPath(new URL('../../bench/server-probe.mjs'
 const CHILD = `
 const { fstatSync } = require('node:fs');
 setInterval(() => {}, 1000);
+const used = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
 process.on('message', (m) => {
   if (m !== 'syscalls' && m !== 'compute') return;
-  const end = process.cpuUsage().user + process.cpuUsage().system + 300_000;
+  const end = used() + 300_000;
   let x = 0;
-  while (process.cpuUsage().user + process.cpuUsage().system < end) {
+  while (used() < end) {
     if (m === 'syscalls') for (let i = 0; i < 200; i += 1) fstatSync(0);
     else for (let i = 0; i < 200_000; i += 1) x = (x * 31 + i) % 1_000_003;
   }
