@@ -5,6 +5,7 @@
  * checked on every release's description; the client flows that need it (paging to the end,
  * resolving a number) run against the mock over HTTP.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPIObject, ParameterObject } from 'openapi3-ts/oas31';
 import { createOneDevClient } from '../../src/index.js';
@@ -122,23 +123,39 @@ describe('pages cut from a kept list', () => {
   const kind = recordModel(doc, operationPlans(doc)).kinds.find((k) => k.collectionPath === '/pulls')!;
   const pages = [[0, 10], [0, 0], [3, 1], [240, 20], [249, 1], [250, 5], [400, 10], [0, 250], [17, 100]] as const;
 
-  it('gives the bytes of joining the page alone, for every offset and count, past the end too', () => {
+  it('gives the text of joining the page alone, for every offset and count, past the end too', () => {
     const set = new RecordSet(kind, population(kind, 250));
     // The first page asked of a list is joined alone; the list is joined whole when asked again.
     for (const [offset, count] of [...pages, ...pages]) {
-      const cut = set.pageBytes(set.all(), offset, count, true);
-      expect(cut.toString(), `offset ${offset}, count ${count}`).toBe(set.listBytes(set.all().slice(offset, offset + count)).toString());
-      expect(JSON.parse(cut.toString())).toEqual(JSON.parse(JSON.stringify(set.all().slice(offset, offset + count))));
+      const cut = set.pageText(set.all(), offset, count, true);
+      expect(cut.text, `offset ${offset}, count ${count}`).toBe(set.listText(set.all().slice(offset, offset + count)).text);
+      expect(JSON.parse(cut.text)).toEqual(JSON.parse(JSON.stringify(set.all().slice(offset, offset + count))));
     }
     // A list that is not kept, and an offset the cut cannot take, are joined as before.
     const odd = set.all().filter((_, i) => i % 3 === 0);
-    expect(set.pageBytes(odd, 5, 7, false).toString()).toBe(set.listBytes(odd.slice(5, 12)).toString());
-    expect(set.pageBytes(set.all(), 2.5, 4, true).toString()).toBe(set.listBytes(set.all().slice(2.5, 6.5)).toString());
+    expect(set.pageText(odd, 5, 7, false).text).toBe(set.listText(odd.slice(5, 12)).text);
+    expect(set.pageText(set.all(), 2.5, 4, true).text).toBe(set.listText(set.all().slice(2.5, 6.5)).text);
+  });
+
+  it('counts the UTF-8 bytes of every page it cuts or joins, with characters of two, three and four bytes', () => {
+    // The count becomes the answer's Content-Length: one byte off and a client reads a cut body or waits.
+    const titles = ['plain', 'Ünïcödé', '两个字', 'rocket 🚀', 'mixed é 中 🙂 end', ''];
+    const records = population(kind, 40).map((r, i) => ({ ...r, title: titles[i % titles.length]! }));
+    const set = new RecordSet(kind, records);
+    for (const kept of [true, true, false]) {
+      for (let offset = 0; offset <= 41; offset += 1) {
+        for (const count of [0, 1, 2, 5, 40]) {
+          const cut = set.pageText(set.all(), offset, count, kept);
+          expect(cut.bytes, `offset ${offset}, count ${count}, kept ${kept}`).toBe(Buffer.byteLength(cut.text));
+        }
+      }
+    }
+    for (const record of set.all().slice(0, 6)) expect(set.itemText(record).bytes).toBe(Buffer.byteLength(set.itemText(record).text));
   });
 
   it('cuts pages from the records as they are after a change, not as they were joined', () => {
     const set = new RecordSet(kind, population(kind, 250));
-    const second = (): unknown => JSON.parse(set.pageBytes(set.all(), 0, 3, true).toString())[1];
+    const second = (): unknown => JSON.parse(set.pageText(set.all(), 0, 3, true).text)[1];
     // Asked twice, so that the whole list is joined before each change.
     for (let i = 0; i < 2; i += 1) expect((second() as Rec).title).not.toBe('changed');
     set.put({ ...set.all()[1]!, title: 'changed' });
@@ -146,6 +163,56 @@ describe('pages cut from a kept list', () => {
     const third = set.all()[2]!;
     set.remove(String(set.all()[1]!.id));
     for (let i = 0; i < 2; i += 1) expect(second()).toEqual(JSON.parse(JSON.stringify(third)));
+  });
+});
+
+describe('answer bodies over HTTP: text with two-, three- and four-byte characters', () => {
+  // Bodies rendered ahead carry their Content-Length, and ASCII ones are written a byte a
+  // character: a length or an encoding wrong by one character would show here.
+  const NAME = 'Zoë Ångström 中文 🚀';
+  const doc = committedDocument();
+  const examples = doc.components!.examples! as Record<string, { value: Array<Record<string, unknown>> | Record<string, unknown> }>;
+  (examples.UserData!.value as Record<string, unknown>).fullName = NAME;
+  for (const user of examples.UserDataList!.value as Array<Record<string, unknown>>) user.fullName = NAME;
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMockServer({ port: 0, document: doc });
+  });
+  afterAll(async () => {
+    await mock?.close();
+  });
+
+  /** The raw answer: its declared length, the bytes that came, and their text. */
+  const exchange = (path: string): Promise<{ status: number; length: number; bytes: number; text: string }> =>
+    new Promise((resolve, reject) => {
+      const request = httpRequest(`${mock.baseUrl}${path}`, { headers: { authorization: basicAuth('robin', 'any-token') } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: response.statusCode ?? 0, length: Number(response.headers['content-length']), bytes: body.length, text: body.toString('utf8') });
+        });
+      });
+      request.on('error', reject);
+      request.end();
+    });
+
+  it('sends the exact UTF-8 bytes with a matching Content-Length: example, record, page, and a page cut from a kept list', async () => {
+    const paths = ['/users/987654321', '/users/9', '/users?offset=0&count=7', '/users?offset=2&count=5', '/users?offset=2&count=5', '/users?offset=3&count=1'];
+    for (const path of paths) {
+      const answer = await exchange(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.bytes, path).toBe(answer.length);
+      const value = JSON.parse(answer.text) as Rec | Rec[];
+      const users = Array.isArray(value) ? value : [value];
+      expect(users.length, path).toBeGreaterThan(0);
+      expect(users.some((u) => u.fullName === NAME), path).toBe(true);
+    }
+    // An answer all in ASCII (a page of projects) comes whole too.
+    const projects = await exchange('/projects?offset=0&count=100');
+    expect(projects.bytes).toBe(projects.length);
+    expect(projects.bytes).toBe(projects.text.length);
+    expect((JSON.parse(projects.text) as Rec[]).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,12 +1,18 @@
 /** What the mock sends back, and the plain-text refusals it sends for bad requests. */
+import type { SizedText } from './json-text.js';
 import type { Refusal } from './refusal.js';
 import type { Violation } from './violation.js';
 
 export interface Answer {
   status: number;
   headers: Record<string, string>;
-  /** Bytes where they were encoded once ahead (records, examples); text otherwise. */
-  body?: string | Buffer;
+  /** Text: what the socket is given (Node encodes it as UTF-8 while copying it into its buffer). */
+  body?: string;
+  /**
+   * The body is ASCII only: its UTF-8 bytes are its characters, so it is written one byte a
+   * character, a plain copy (encoding a large text as UTF-8 took two to four times as long).
+   */
+  ascii?: true;
   /** Generated (`Prefer: dynamic=true`): differs each time, so never memoized. */
   dynamic?: boolean;
 }
@@ -14,6 +20,15 @@ export interface Answer {
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
 /** Refusal texts are cut here: a reason, not a dump of the request. */
 export const MAX_REFUSAL_TEXT = 8 * 1024;
+
+/** An answer of this media type, with its Content-Length when the text's UTF-8 length is known. */
+export function textAnswer(status: number, mediaType: string, body: string | SizedText): Answer {
+  if (typeof body === 'string') return { status, headers: { 'content-type': mediaType }, body };
+  const answer: Answer = { status, headers: { 'content-type': mediaType, 'content-length': String(body.bytes) }, body: body.text };
+  // As many bytes as characters: none took two or more.
+  if (body.bytes === body.text.length) answer.ascii = true;
+  return answer;
+}
 
 export function text(status: number, message: string, extra: Record<string, string> = {}): Answer {
   const body = message.length > MAX_REFUSAL_TEXT ? `${message.slice(0, MAX_REFUSAL_TEXT)}\n... (cut)` : message;

@@ -10,10 +10,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { resolveRef } from '../openapi.js';
-import { refused, text, type Answer } from './answer.js';
+import { refused, text, textAnswer, type Answer } from './answer.js';
 import { badIntegers, canonicalId, releaseAtLeast, serverQuery, TRIMS_QUERY_TEXT_SINCE, unknownQuery, type QueryValues } from './checks.js';
 import { callerOf, securityPlanOf, securityViolations, type SecurityPlan } from './credentials.js';
-import { prettyJson, withIdTemplate } from './json-text.js';
+import { prettyJson, sized, withIdTemplate, type SizedText } from './json-text.js';
 import { parseJsonBody } from './json-body.js';
 import { acceptable, bodyTypeAccepted, parseMediaType, type MediaType } from './media-types.js';
 import { jsonContent, operationPlans, type ContentPlan, type OperationPlan, type ResponsePlan } from './operations.js';
@@ -61,7 +61,7 @@ interface Operation extends OperationPlan {
   behaviour?: Behaviour;
   target?: { kind: RecordKind; param: string };
   /** For reads of ids outside the population: the example around any id. */
-  exampleForId?: ((id: string) => string) | null;
+  exampleForId?: ((id: string) => SizedText) | null;
   /**
    * An operation that takes a query but is no page (its kind, if the mock lists it elsewhere), or
    * the read of one commit (`read`: the path parameter naming it), answered as a commit query.
@@ -106,7 +106,7 @@ export class MockEngine {
   /** How this release refuses bad query parameters (`x-onedev-query-refusal-status`; 400 when absent). */
   private readonly queryRefusalStatus: number;
   private readonly kindValidators = new Map<RecordKind, ValidateFunction>();
-  private readonly exampleTexts = new WeakMap<object, Buffer>();
+  private readonly exampleTexts = new WeakMap<object, SizedText>();
   private dynamic?: Promise<(op: OperationPlan, parsed: Parsed) => Promise<Answer>>;
   private readonly peers: Peers | undefined;
   /** Whether the release trims text query values (and reads blank ones as absent). */
@@ -490,26 +490,26 @@ export class MockEngine {
   }
 
   private exampleAnswer(status: number, content: ContentPlan, mediaType: string | undefined, value: unknown, operation: Operation): Answer {
-    return withDeprecation(operation, { status, headers: { 'content-type': mediaType ?? content.mediaType }, body: this.exampleText(content, value) });
+    return withDeprecation(operation, textAnswer(status, mediaType ?? content.mediaType, this.exampleText(content, value)));
   }
 
-  /** An example's answer bytes, encoded once per example. */
-  private exampleText(content: ContentPlan, value: unknown): string | Buffer {
+  /** An example's answer text, rendered once per example. */
+  private exampleText(content: ContentPlan, value: unknown): string | SizedText {
     // A raw-text answer (a Java String, labelled JSON) is the characters themselves, never quoted.
     if (typeof value === 'string' && (content.schema as { contentMediaType?: unknown } | undefined)?.contentMediaType === 'text/plain') return value;
     if (value === null || typeof value !== 'object') {
       return /json/i.test(content.mediaType) ? prettyJson(value) : typeof value === 'string' ? value : JSON.stringify(value);
     }
-    let bytes = this.exampleTexts.get(value);
-    if (!bytes) {
-      bytes = Buffer.from(/json/i.test(content.mediaType) ? prettyJson(value) : JSON.stringify(value));
-      this.exampleTexts.set(value, bytes);
+    let rendered = this.exampleTexts.get(value);
+    if (!rendered) {
+      rendered = sized(/json/i.test(content.mediaType) ? prettyJson(value) : JSON.stringify(value));
+      this.exampleTexts.set(value, rendered);
     }
-    return bytes;
+    return rendered;
   }
 
-  private json(status: number, body: string | Buffer, operation: Operation): Answer {
-    return withDeprecation(operation, { status, headers: { 'content-type': 'application/json' }, body });
+  private json(status: number, body: string | SizedText, operation: Operation): Answer {
+    return withDeprecation(operation, textAnswer(status, 'application/json', body));
   }
 
   /**
@@ -556,7 +556,7 @@ export class MockEngine {
         const set = state.setOf(behaviour.kind);
         const record = set?.get(id);
         if (record && behaviour.view?.seeds[0]) return this.json(status, this.viewed(record, behaviour.view.seeds[0]), operation);
-        if (record) return this.json(status, set!.itemBytes(record), operation);
+        if (record) return this.json(status, set!.itemText(record), operation);
         if (operation.exampleForId === undefined) operation.exampleForId = withIdTemplate(content?.examples[0]?.value) ?? null;
         return operation.exampleForId && mediaType ? this.json(status, operation.exampleForId(id), operation) : undefined;
       }
@@ -569,7 +569,7 @@ export class MockEngine {
         const set = state.stateful ? state.setOf(behaviour.kind) : undefined;
         if (!set) return undefined;
         const id = canonicalId(parsed.pathValues[behaviour.param]!);
-        return this.json(status, set.listBytes(set.all().filter((r) => r[behaviour.param] !== undefined && String(r[behaviour.param]) === id)), operation);
+        return this.json(status, set.listText(set.all().filter((r) => r[behaviour.param] !== undefined && String(r[behaviour.param]) === id)), operation);
       }
       case 'create': {
         const record = state.stateful ? state.create(behaviour.kind, parsed.body) : undefined;
@@ -605,16 +605,16 @@ export class MockEngine {
     }
   }
 
-  private readonly views = new WeakMap<Rec, Buffer>();
+  private readonly views = new WeakMap<Rec, SizedText>();
 
   /** A listed record as a read shows it: the read's example with the record's values over it. */
-  private viewed(record: Rec, template: Rec): Buffer {
-    let bytes = this.views.get(record);
-    if (!bytes) {
-      bytes = Buffer.from(prettyJson({ ...template, ...record }));
-      this.views.set(record, bytes);
+  private viewed(record: Rec, template: Rec): SizedText {
+    let view = this.views.get(record);
+    if (!view) {
+      view = sized(prettyJson({ ...template, ...record }));
+      this.views.set(record, view);
     }
-    return bytes;
+    return view;
   }
 
   /** Updates that answer the id (a bare number) answer this one; others answer as documented. */
@@ -648,7 +648,7 @@ export class MockEngine {
       const listed = this.filtered(outcome.records, behaviour, query);
       // Kept: the set's own order, or an outcome the mock keeps (without --stateful).
       const kept = listed === records || (!this.state.stateful && listed === outcome.records);
-      return this.json(200, set.pageBytes(listed, offset, count, kept), operation);
+      return this.json(200, set.pageText(listed, offset, count, kept), operation);
     }
     const filter = behaviour.queryParam ? parseQuery(firstValue(query[behaviour.queryParam])) : { all: true as const };
     if ('error' in filter) return text(this.queryRefusalStatus, filter.error);
@@ -661,7 +661,7 @@ export class MockEngine {
       records = records.filter((r) => r.number === filter.number);
     }
     const listed = this.filtered(records, behaviour, query);
-    return this.json(200, set.pageBytes(listed, offset, count, listed === set.all()), operation);
+    return this.json(200, set.pageText(listed, offset, count, listed === set.all()), operation);
   }
 
   /** The records whose properties match the page's name-like filter parameters. */
@@ -975,6 +975,6 @@ function withDeprecation(operation: OperationPlan, answer: Answer): Answer {
 /** A HEAD request gets the GET answer's status and headers, and its length, without the body. */
 function withoutBody(answer: Answer | Promise<Answer>): Answer | Promise<Answer> {
   const strip = (a: Answer): Answer =>
-    a.body === undefined ? a : { ...a, headers: { ...a.headers, 'content-length': String(Buffer.byteLength(a.body)) }, body: undefined };
+    a.body === undefined ? a : { ...a, headers: { ...a.headers, 'content-length': a.headers['content-length'] ?? String(Buffer.byteLength(a.body)) }, body: undefined };
   return answer instanceof Promise ? answer.then(strip) : strip(answer);
 }

@@ -1,7 +1,8 @@
 /**
- * Answer bodies as OneDev writes them (pretty-printed JSON), built from pieces rendered and
- * encoded once: a page is its records' bytes put together, a record read for any id is its
- * example's bytes around the id's digits (exact for ids past 2^53, which a JS number would round).
+ * Answer bodies as OneDev writes them (pretty-printed JSON), built from pieces rendered once: a
+ * page is a cut of its records' texts joined once, a record read for any id is its example's text
+ * around the id's digits (exact for ids past 2^53, which a JS number would round). Bodies stay text
+ * to the socket: copying them into Buffers on the way cost more than it saved.
  */
 
 /** JSON with two-space indentation, as the server answers. */
@@ -19,63 +20,79 @@ export function arrayText(elements: readonly string[]): string {
   return elements.length === 0 ? '[]' : `[\n${elements.join(',\n')}\n]`;
 }
 
-const OPEN = Buffer.from('[\n');
-const BETWEEN = Buffer.from(',\n');
-const CLOSE = Buffer.from('\n]');
-const EMPTY = Buffer.from('[]');
-
-/** arrayText, from elements encoded ahead: copying bytes costs less than joining and encoding text. */
-export function arrayBytes(elements: readonly Buffer[]): Buffer {
-  if (elements.length === 0) return EMPTY;
-  const parts: Buffer[] = [OPEN];
-  elements.forEach((element, i) => {
-    if (i > 0) parts.push(BETWEEN);
-    parts.push(element);
-  });
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
+/**
+ * Answer text with its UTF-8 length worked out once, when it was rendered: the answer then carries
+ * its Content-Length, and sending it measures nothing (measuring a text joined from pieces would
+ * first copy the pieces into one).
+ */
+export interface SizedText {
+  readonly text: string;
+  readonly bytes: number;
 }
 
-/** Elements encoded ahead and joined into one run of bytes, with where each element starts and ends. */
-export interface ElementRun {
-  bytes: Buffer;
-  starts: Uint32Array;
-  ends: Uint32Array;
+export function sized(text: string): SizedText {
+  return { text, bytes: Buffer.byteLength(text) };
 }
 
-/** The elements of a long-kept list, joined once: any page of it is then one cut (pageOfRun). */
-export function elementRun(elements: readonly Buffer[]): ElementRun {
-  const inner = arrayBytes(elements);
-  const starts = new Uint32Array(elements.length);
-  const ends = new Uint32Array(elements.length);
+const EMPTY_ARRAY: SizedText = Object.freeze({ text: '[]', bytes: 2 });
+
+/** arrayText of sized elements, sized from theirs: brackets and separators are two bytes each. */
+export function sizedArray(elements: readonly SizedText[]): SizedText {
+  if (elements.length === 0) return EMPTY_ARRAY;
+  let bytes = 4 + 2 * (elements.length - 1);
+  for (const element of elements) bytes += element.bytes;
+  return { text: arrayText(elements.map((e) => e.text)), bytes };
+}
+
+/**
+ * The elements of a long-kept list joined once, with where each element starts and ends, in
+ * characters and in UTF-8 bytes: any page of it is then a cut of one text (pageOfRun).
+ */
+export interface TextRun {
+  readonly text: string;
+  readonly starts: Uint32Array;
+  readonly ends: Uint32Array;
+  readonly byteStarts: Uint32Array;
+  readonly byteEnds: Uint32Array;
+}
+
+export function textRun(elements: readonly SizedText[]): TextRun {
+  const n = elements.length;
+  const run = { text: elements.map((e) => e.text).join(',\n'), starts: new Uint32Array(n), ends: new Uint32Array(n), byteStarts: new Uint32Array(n), byteEnds: new Uint32Array(n) };
   let at = 0;
+  let byte = 0;
   elements.forEach((element, i) => {
-    starts[i] = at;
-    ends[i] = at + element.length;
-    at = ends[i]! + BETWEEN.length;
+    run.starts[i] = at;
+    run.byteStarts[i] = byte;
+    run.ends[i] = at += element.text.length;
+    run.byteEnds[i] = byte += element.bytes;
+    // The separator, ',\n': two characters, two bytes.
+    at += 2;
+    byte += 2;
   });
-  // Without the brackets: a page adds its own (no elements, no bytes).
-  return { bytes: elements.length === 0 ? Buffer.alloc(0) : inner.subarray(OPEN.length, inner.length - CLOSE.length), starts, ends };
+  return run;
 }
 
-/** arrayBytes of elements [from, to) of a run: one copy of one cut, not one per element. */
-export function pageOfRun(run: ElementRun, from: number, to: number): Buffer {
-  if (from >= to) return EMPTY;
-  return Buffer.concat([OPEN, run.bytes.subarray(run.starts[from], run.ends[to - 1]), CLOSE]);
+/**
+ * arrayText of elements [from, to) of a run. V8 makes the cut and the brackets around it without
+ * copying the characters; they are copied once, into the socket's buffer, when the answer is sent.
+ */
+export function pageOfRun(run: TextRun, from: number, to: number): SizedText {
+  if (from >= to) return EMPTY_ARRAY;
+  return { text: `[\n${run.text.slice(run.starts[from], run.ends[to - 1])}\n]`, bytes: run.byteEnds[to - 1]! - run.byteStarts[from]! + 4 };
 }
 
 const SENTINEL = '\u0000id\u0000';
 
 /**
  * `record` rendered once with a stand-in id; the result puts any id's digits in its place.
- * Undefined when the record has no `id`. The answer is text: joining three strings costs a tenth
- * of joining three Buffers (Buffer.concat allocates and copies through Node's buffer code), and
- * Node writes a text body in one piece with the head.
+ * Undefined when the record has no `id`. Joining three strings costs a tenth of joining three
+ * Buffers (Buffer.concat allocates and copies through Node's buffer code).
  */
-export function withIdTemplate(record: unknown): ((id: string) => string) | undefined {
+export function withIdTemplate(record: unknown): ((id: string) => SizedText) | undefined {
   if (!record || typeof record !== 'object' || Array.isArray(record) || !('id' in record)) return undefined;
   const parts = prettyJson({ ...record, id: SENTINEL }).split(JSON.stringify(SENTINEL));
   if (parts.length !== 2) return undefined;
-  const [before, after] = parts as [string, string];
-  return (id) => before + id + after;
+  const [before, after] = parts.map(sized) as [SizedText, SizedText];
+  return (id) => ({ text: before.text + id + after.text, bytes: before.bytes + Buffer.byteLength(id) + after.bytes });
 }

@@ -13,7 +13,7 @@
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { resolveRef } from '../openapi.js';
 import { NON_ADMIN_MAXIMUM } from '../extensions.js';
-import { arrayBytes, asElement, elementRun, pageOfRun, prettyJson, type ElementRun } from './json-text.js';
+import { asElement, pageOfRun, prettyJson, sized, sizedArray, textRun, type SizedText, type TextRun } from './json-text.js';
 import { jsonContent, type OperationPlan } from './operations.js';
 import type { QueryLanguageSpec } from '../../../spec/model.js';
 import { QUERY_LANGUAGE_EXTENSION } from '../query-language.js';
@@ -312,8 +312,8 @@ function sameOrNullable(read: unknown, write: unknown): boolean {
   return Array.isArray(oneOf) && oneOf.length === 2 && oneOf.some((s) => JSON.stringify(s) === text) && oneOf.some((s) => (s as { type?: unknown }).type === 'null');
 }
 
-/** The most bytes a set's joined lists (RecordSet.pageBytes) hold together. */
-const RUN_BYTES = 8 * 1024 * 1024;
+/** The most characters a set's joined lists (RecordSet.pageText) hold together. */
+const RUN_CHARACTERS = 8 * 1024 * 1024;
 
 /**
  * The records of one kind, in listing order, with their texts rendered once. Records are never
@@ -322,13 +322,13 @@ const RUN_BYTES = 8 * 1024 * 1024;
 export class RecordSet {
   private readonly order: Rec[];
   private readonly byId = new Map<string, Rec>();
-  private readonly texts = new WeakMap<Rec, { item: Buffer; element: Buffer }>();
+  private readonly texts = new WeakMap<Rec, { item: SizedText; element: SizedText }>();
   /** Kept lists rendered as one run of bytes; dropped whenever the records change. */
-  private runs = new WeakMap<readonly Rec[], ElementRun>();
+  private runs = new WeakMap<readonly Rec[], TextRun>();
   /** Kept lists asked for once: joined as a run only when asked again. */
   private askedOnce = new WeakSet<readonly Rec[]>();
-  /** Bytes of the runs made since they were last dropped. */
-  private runBytes = 0;
+  /** Characters of the runs made since they were last dropped. */
+  private runCharacters = 0;
 
   constructor(readonly kind: RecordKind, records: readonly Rec[]) {
     this.order = [...records];
@@ -387,53 +387,53 @@ export class RecordSet {
     return max;
   }
 
-  private rendered(record: Rec): { item: Buffer; element: Buffer } {
+  private rendered(record: Rec): { item: SizedText; element: SizedText } {
     let text = this.texts.get(record);
     if (!text) {
       const item = prettyJson(record);
-      text = { item: Buffer.from(item), element: Buffer.from(asElement(item)) };
+      text = { item: sized(item), element: sized(asElement(item)) };
       this.texts.set(record, text);
     }
     return text;
   }
 
-  /** The record's answer bytes (pretty JSON). */
-  itemBytes(record: Rec): Buffer {
+  /** The record's answer (pretty JSON). */
+  itemText(record: Rec): SizedText {
     return this.rendered(record).item;
   }
 
-  /** A list answer's bytes (a pretty JSON array). */
-  listBytes(records: readonly Rec[]): Buffer {
-    return arrayBytes(records.map((r) => this.rendered(r).element));
+  /** A list answer (a pretty JSON array). */
+  listText(records: readonly Rec[]): SizedText {
+    return sizedArray(records.map((r) => this.rendered(r).element));
   }
 
   /**
-   * listBytes of `records.slice(offset, offset + count)`. A list that is `kept` (the set's own
+   * listText of `records.slice(offset, offset + count)`. A list that is `kept` (the set's own
    * order, or a query's outcome the mock keeps, neither changed in place while this set is
-   * unchanged) is joined once, and each page is cut from it: a page then costs one copy instead of
-   * one per record, which was most of the cost of answering a page.
+   * unchanged) is joined once, and each page is cut from it: a page then costs no copy at all
+   * instead of one per record, which was most of the cost of answering a page.
    */
-  pageBytes(records: readonly Rec[], offset: number, count: number, kept: boolean): Buffer {
+  pageText(records: readonly Rec[], offset: number, count: number, kept: boolean): SizedText {
     const cuttable = kept && Number.isInteger(offset) && Number.isInteger(count) && offset >= 0 && count >= 0;
     const run = cuttable ? this.runOf(records) : undefined;
-    return run ? pageOfRun(run, offset, Math.min(records.length, offset + count)) : this.listBytes(records.slice(offset, offset + count));
+    return run ? pageOfRun(run, offset, Math.min(records.length, offset + count)) : this.listText(records.slice(offset, offset + count));
   }
 
   /**
    * The run of a kept list, made when it is asked for a second time: a list asked for once (a
    * query run once, an outcome that changes with the clock) is not worth joining whole.
    */
-  private runOf(records: readonly Rec[]): ElementRun | undefined {
+  private runOf(records: readonly Rec[]): TextRun | undefined {
     let run = this.runs.get(records);
     if (run) return run;
     if (!this.askedOnce.has(records)) {
       this.askedOnce.add(records);
       return undefined;
     }
-    run = elementRun(records.map((r) => this.rendered(r).element));
-    // Runs repeat bytes the records' own texts hold: their total is bounded.
-    if (this.runBytes + run.bytes.length > RUN_BYTES) this.dropRuns();
-    this.runBytes += run.bytes.length;
+    run = textRun(records.map((r) => this.rendered(r).element));
+    // Runs repeat text the records' own texts hold: their total is bounded.
+    if (this.runCharacters + run.text.length > RUN_CHARACTERS) this.dropRuns();
+    this.runCharacters += run.text.length;
     this.runs.set(records, run);
     return run;
   }
@@ -441,7 +441,7 @@ export class RecordSet {
   private dropRuns(): void {
     this.runs = new WeakMap();
     this.askedOnce = new WeakSet();
-    this.runBytes = 0;
+    this.runCharacters = 0;
   }
 }
 

@@ -46,7 +46,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const webhooks = options.webhooks ? new WebhookDispatcher(doc, options.webhooks, (r) => engine.handle(r)) : undefined;
   // A stateful mock's answers depend on what came before: nothing can be replayed.
   const memo = !options.stateful && cachingIsSafe(doc)
-    ? new AnswerCache<Answer>(MEMO_BYTES, (a) => (typeof a.body === 'string' ? a.body.length * 2 : (a.body?.length ?? 0)) + 200, { secondSight: true })
+    ? new AnswerCache<Answer>(MEMO_BYTES, (a) => (a.body?.length ?? 0) * 2 + 200, { secondSight: true })
     : undefined;
 
   /** The answer to a request whose body has been read: from the memo, or from the engine. */
@@ -167,25 +167,18 @@ const EMPTY = Buffer.alloc(0);
 /** Writes an answer; a header Node refuses to write must not take the mock down. */
 function write(response: ServerResponse, reply: Answer): void {
   try {
-    // A known length spares chunked encoding; HEAD answers carry the GET body's length already.
+    // A known length spares chunked encoding; HEAD answers carry the GET body's length already, and
+    // answers rendered ahead carry theirs (measuring a body joined from pieces would copy it).
     const { headers, body } = reply;
-    if (body !== undefined && headers['content-length'] === undefined) {
-      headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
-    }
+    if (body !== undefined && headers['content-length'] === undefined) headers['content-length'] = String(Buffer.byteLength(body));
     response.writeHead(reply.status, headers);
-    // Node joins the head and a text body into one socket write; a Buffer body takes its corked
-    // two-part path, which costs more per answer. So a body up to TEXT_WRITE_LIMIT goes as latin1
-    // text: one character per byte, so the bytes sent are the same.
-    if (body !== undefined && typeof body !== 'string' && body.length <= TEXT_WRITE_LIMIT) response.end(body.toString('latin1'), 'latin1');
-    else response.end(body);
+    // Node joins the head and a text body into one socket write.
+    response.end(body, reply.ascii ? 'latin1' : 'utf8');
   } catch (error) {
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
     response.end(`The mock failed: ${(error as Error).message}`);
   }
 }
-
-/** Above this, copying a Buffer body into text would cost more than Node's two-part write saves. */
-const TEXT_WRITE_LIMIT = 64 * 1024;
 
 /** How long a request head may take to arrive. */
 const HEAD_TIMEOUT_MS = 2_000;

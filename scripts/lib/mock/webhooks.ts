@@ -277,7 +277,7 @@ function decodeBody(body: Buffer, rawText: boolean): unknown {
 /** What a write answered: a new id (a bare number), a text, or a JSON value. */
 function decodeAnswer(answer: Answer): unknown {
   if (answer.body === undefined) return undefined;
-  const text = typeof answer.body === 'string' ? answer.body : answer.body.toString('utf8');
+  const text = answer.body;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -7,8 +7,8 @@
  */
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import type { QueryLanguageSpec } from '../../../../spec/model.js';
-import { text, type Answer } from '../answer.js';
-import { arrayBytes, asElement, prettyJson } from '../json-text.js';
+import { text, textAnswer, type Answer } from '../answer.js';
+import { asElement, prettyJson, sized, sizedArray, type SizedText } from '../json-text.js';
 import { jsonContent, type OperationPlan } from '../operations.js';
 import type { QueryWorld } from '../query/evaluate.js';
 import { queryLanguageOf } from '../records.js';
@@ -68,50 +68,50 @@ export function commitAnswer(request: CommitRequest): Answer | undefined {
   if (read !== undefined && outcome.commits.length === 0) return text(404, 'Commit not found');
   const shape = `${[...fields].sort().join(',')}\n${outcome.paths.join('\n')}`;
   // With --stateful each request runs its query afresh: nothing is kept for a next time.
-  const body = read === undefined ? listBytes(outcome, shape, fields, !request.stateful) : element(outcome.commits[0]!, shape, fields, outcome.paths).item;
-  return { status: 200, headers: { 'content-type': 'application/json' }, body };
+  const body = read === undefined ? listText(outcome, shape, fields, !request.stateful) : element(outcome.commits[0]!, shape, fields, outcome.paths).item;
+  return textAnswer(200, 'application/json', body);
 }
 
 /**
- * A list's answer bytes. An outcome the mock keeps (the same query again, without --stateful) is
- * the same object each time: its bytes are joined once per shape, not once per request. They
- * repeat bytes the commits' own texts hold, so their total is bounded (LIST_BYTES).
+ * A list's answer. An outcome the mock keeps (the same query again, without --stateful) is the
+ * same object each time: its text is joined once per shape, not once per request. It repeats the
+ * commits' own texts, so the total kept is bounded (LIST_CHARACTERS).
  */
-let lists = new WeakMap<object, Map<string, Buffer>>();
-let listBytesHeld = 0;
-const LIST_BYTES = 8 * 1024 * 1024;
+let lists = new WeakMap<object, Map<string, SizedText>>();
+let listCharactersHeld = 0;
+const LIST_CHARACTERS = 8 * 1024 * 1024;
 
-function listBytes(outcome: { commits: readonly Commit[]; paths: readonly string[] }, shape: string, fields: ReadonlySet<string>, kept: boolean): Buffer {
+function listText(outcome: { commits: readonly Commit[]; paths: readonly string[] }, shape: string, fields: ReadonlySet<string>, kept: boolean): SizedText {
   const known = kept ? lists.get(outcome)?.get(shape) : undefined;
   if (known) return known;
-  const bytes = arrayBytes(outcome.commits.map((c) => element(c, shape, fields, outcome.paths).element));
-  if (!kept) return bytes;
-  if (listBytesHeld + bytes.length > LIST_BYTES) {
+  const list = sizedArray(outcome.commits.map((c) => element(c, shape, fields, outcome.paths).element));
+  if (!kept) return list;
+  if (listCharactersHeld + list.text.length > LIST_CHARACTERS) {
     lists = new WeakMap();
-    listBytesHeld = 0;
+    listCharactersHeld = 0;
   }
   let shapes = lists.get(outcome);
   if (!shapes || shapes.size >= SHAPES_KEPT) lists.set(outcome, (shapes = new Map()));
-  shapes.set(shape, bytes);
-  listBytesHeld += bytes.length;
-  return bytes;
+  shapes.set(shape, list);
+  listCharactersHeld += list.text.length;
+  return list;
 }
 
-/** A commit's answer bytes per shape (fields and paths asked), rendered once; a few shapes kept per commit. */
-const rendered = new WeakMap<Commit, Map<string, { item: Buffer; element: Buffer }>>();
+/** A commit's answer texts per shape (fields and paths asked), rendered once; a few shapes kept per commit. */
+const rendered = new WeakMap<Commit, Map<string, { item: SizedText; element: SizedText }>>();
 const SHAPES_KEPT = 16;
 
-function element(commit: Commit, shape: string, fields: ReadonlySet<string>, paths: readonly string[]): { item: Buffer; element: Buffer } {
+function element(commit: Commit, shape: string, fields: ReadonlySet<string>, paths: readonly string[]): { item: SizedText; element: SizedText } {
   let shapes = rendered.get(commit);
   if (!shapes) rendered.set(commit, (shapes = new Map()));
-  let bytes = shapes.get(shape);
-  if (!bytes) {
+  let texts = shapes.get(shape);
+  if (!texts) {
     const item = prettyJson(renderLogCommit(commit, fields, paths));
-    bytes = { item: Buffer.from(item), element: Buffer.from(asElement(item)) };
+    texts = { item: sized(item), element: sized(asElement(item)) };
     if (shapes.size >= SHAPES_KEPT) shapes.clear();
-    shapes.set(shape, bytes);
+    shapes.set(shape, texts);
   }
-  return bytes;
+  return texts;
 }
 
 /** `commit(<hash>)`, count 1, as the server builds it from the path (a parenthesis in it does not parse). */
