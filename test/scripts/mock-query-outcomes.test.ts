@@ -51,6 +51,23 @@ describe('query outcomes kept by a mock whose records never change', () => {
     expect(mine(a!.name)).toEqual(fresh(a!.name));
   });
 
+  it("reads the caller's name only for a query about the caller, kept or run", () => {
+    // Decoding a Basic name costs more than answering a kept query: a world counts the reads.
+    let reads = 0;
+    const counting = (name: string): QueryWorld => ({ ...world(), get caller() {
+      reads += 1;
+      return name;
+    } });
+    const outcomes = new QueryOutcomes();
+    for (let i = 0; i < 3; i += 1) outcomes.run(language, '"Title" contains "fix"', records, counting('robin'));
+    expect(reads).toBe(0);
+    outcomes.run(language, 'submitted by me', records, counting('robin'));
+    expect(reads).toBeGreaterThan(0);
+    const before = reads;
+    expect(ids(outcomes.run(language, 'submitted by me', records, counting('robin')))).toEqual(ids(runQuery(language, 'submitted by me', records, world('robin'))));
+    expect(reads, 'a kept personal outcome is checked against the caller').toBeGreaterThan(before);
+  });
+
   it('keeps a query that reads the clock for a second only', () => {
     const dates = records.map((r) => Date.parse(String(r.submitDate))).sort((x, y) => x - y);
     const middle = dates[Math.floor(dates.length / 2)]!;

@@ -12,7 +12,7 @@ import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { resolveRef } from '../openapi.js';
 import { refused, text, textAnswer, type Answer } from './answer.js';
 import { badIntegers, canonicalId, releaseAtLeast, serverQuery, TRIMS_QUERY_TEXT_SINCE, unknownQuery, type QueryValues } from './checks.js';
-import { callerOf, securityPlanOf, securityViolations, type SecurityPlan } from './credentials.js';
+import { callerOf, securityPlanOf, securityViolations, type Caller, type SecurityPlan } from './credentials.js';
 import { prettyJson, sized, withIdTemplate, type SizedText } from './json-text.js';
 import { parseJsonBody } from './json-body.js';
 import { acceptable, bodyTypeAccepted, parseMediaType, type MediaType } from './media-types.js';
@@ -676,15 +676,15 @@ export class MockEngine {
   }
 
   private queryWorldOf(parsed: Parsed, kind: RecordKind): QueryWorld {
-    const caller = callerOf(header(parsed.headers.authorization))?.name;
-    if (this.state.stateful) return queryWorld(this.state, kind.peers, caller);
+    const caller = callerOf(header(parsed.headers.authorization));
+    if (this.state.stateful) return queryWorld(this.state, kind.peers, caller?.name);
     // Without --stateful the records never change: what a query may name is worked out once.
     let world = this.worlds.get(kind.peers);
     if (!world) {
       world = queryWorld(this.state, kind.peers, undefined);
       this.worlds.set(kind.peers, world);
     }
-    return caller === undefined ? world : { ...world, caller };
+    return caller === undefined ? world : new CallerWorld(world, caller);
   }
 
   /**
@@ -697,8 +697,7 @@ export class MockEngine {
     const target = operation.queryOnly!;
     if (target.language.syntax === 'commit') {
       const world = this.queryWorldOf(parsed, { peers: this.peers } as RecordKind);
-      const query = firstValue(parsed.query.query);
-      return commitAnswer({ ...target, ...(query !== undefined ? { query } : {}), pathValues: parsed.pathValues, params: parsed.params, world, stateful: this.state.stateful });
+      return commitAnswer({ language: target.language, read: target.read, query: firstValue(parsed.query.query), pathValues: parsed.pathValues, params: parsed.params, world, stateful: this.state.stateful });
     }
     const set = target.kind ? this.state.setOf(target.kind) : undefined;
     const outcome = this.queryOutcome(target.language, firstValue(parsed.query.query), set?.all() ?? [], this.queryWorldOf(parsed, target.kind ?? ({ peers: this.peers } as RecordKind)));
@@ -733,6 +732,46 @@ export class MockEngine {
 }
 
 export type { Parsed as ParsedRequest };
+
+/**
+ * A kept world as one caller's request sees it. The caller's name is read from the credentials
+ * only when a query asks for it (`... me`): most never do, and decoding a Basic name costs more
+ * than the rest of a kept query's answer.
+ */
+class CallerWorld implements QueryWorld {
+  constructor(
+    private readonly base: QueryWorld,
+    private readonly who: Caller,
+  ) {}
+
+  get caller(): string {
+    return this.who.name;
+  }
+
+  get users(): QueryWorld['users'] {
+    return this.base.users;
+  }
+
+  get projects(): QueryWorld['projects'] {
+    return this.base.projects;
+  }
+
+  get labels(): QueryWorld['labels'] {
+    return this.base.labels;
+  }
+
+  get states(): QueryWorld['states'] {
+    return this.base.states;
+  }
+
+  get now(): QueryWorld['now'] {
+    return this.base.now;
+  }
+
+  get builds(): QueryWorld['builds'] {
+    return this.base.builds;
+  }
+}
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;

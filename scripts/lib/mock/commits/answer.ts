@@ -39,9 +39,12 @@ export function commitReadOf(doc: OpenAPIObject, plan: OperationPlan, plans: rea
   return one !== undefined && one === refOf(items) ? { language, read: param } : undefined;
 }
 
-export interface CommitRequest extends CommitRead {
-  /** The query text as received (the list), absent when none was sent. */
-  query?: string;
+export interface CommitRequest {
+  language: QueryLanguageSpec;
+  /** The path parameter naming the one commit read, or undefined for the list. */
+  read: string | undefined;
+  /** The query text as received (the list), undefined when none was sent. */
+  query: string | undefined;
   pathValues: Readonly<Record<string, string>>;
   /** The declared query parameters, coerced (`count` a number, `field` a list). */
   params: Readonly<Record<string, unknown>>;

@@ -49,7 +49,8 @@ export class KeptOutcomes<T> {
     const outcome = run(watched);
     if (!byLanguage) this.kept.set(over, (byLanguage = new WeakMap()));
     if (!byQuestion || byQuestion.size >= PER_LANGUAGE) byLanguage.set(language, (byQuestion = new Map()));
-    byQuestion.set(question, { outcome, personal: readCaller, caller: world.caller, until: readClock ? Date.now() + CLOCK_VALIDITY_MS : undefined });
+    // The caller is kept only for an outcome that read it (reading it may mean decoding it).
+    byQuestion.set(question, { outcome, personal: readCaller, caller: readCaller ? world.caller : undefined, until: readClock ? Date.now() + CLOCK_VALIDITY_MS : undefined });
     return outcome;
   }
 }
