@@ -45,30 +45,22 @@ export function sizedArray(elements: readonly SizedText[]): SizedText {
 }
 
 /**
- * The elements of a long-kept list joined once, with where each element starts and ends, in
- * characters and in UTF-8 bytes: any page of it is then a cut of one text (pageOfRun).
+ * The elements of a long-kept list joined once, with where each element starts, in characters and
+ * in UTF-8 bytes, and one entry more: where an element after the last would start. An element
+ * ends two before the next one starts (the separator, `,\n`, is two characters and two bytes), so
+ * any page of the list is a cut of one text (pageOfRun).
  */
 export interface TextRun {
   readonly text: string;
   readonly starts: Uint32Array;
-  readonly ends: Uint32Array;
   readonly byteStarts: Uint32Array;
-  readonly byteEnds: Uint32Array;
 }
 
 export function textRun(elements: readonly SizedText[]): TextRun {
-  const n = elements.length;
-  const run = { text: elements.map((e) => e.text).join(',\n'), starts: new Uint32Array(n), ends: new Uint32Array(n), byteStarts: new Uint32Array(n), byteEnds: new Uint32Array(n) };
-  let at = 0;
-  let byte = 0;
+  const run = { text: elements.map((e) => e.text).join(',\n'), starts: new Uint32Array(elements.length + 1), byteStarts: new Uint32Array(elements.length + 1) };
   elements.forEach((element, i) => {
-    run.starts[i] = at;
-    run.byteStarts[i] = byte;
-    run.ends[i] = at += element.text.length;
-    run.byteEnds[i] = byte += element.bytes;
-    // The separator, ',\n': two characters, two bytes.
-    at += 2;
-    byte += 2;
+    run.starts[i + 1] = run.starts[i]! + element.text.length + 2;
+    run.byteStarts[i + 1] = run.byteStarts[i]! + element.bytes + 2;
   });
   return run;
 }
@@ -79,7 +71,8 @@ export function textRun(elements: readonly SizedText[]): TextRun {
  */
 export function pageOfRun(run: TextRun, from: number, to: number): SizedText {
   if (from >= to) return EMPTY_ARRAY;
-  return { text: `[\n${run.text.slice(run.starts[from], run.ends[to - 1])}\n]`, bytes: run.byteEnds[to - 1]! - run.byteStarts[from]! + 4 };
+  // The cut leaves out the separator after the last element; the brackets add four bytes.
+  return { text: `[\n${run.text.slice(run.starts[from], run.starts[to]! - 2)}\n]`, bytes: run.byteStarts[to]! - run.byteStarts[from]! + 2 };
 }
 
 const SENTINEL = '\u0000id\u0000';

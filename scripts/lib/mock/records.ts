@@ -323,7 +323,7 @@ export class RecordSet {
   private readonly order: Rec[];
   private readonly byId = new Map<string, Rec>();
   private readonly texts = new WeakMap<Rec, { item: SizedText; element: SizedText }>();
-  /** Kept lists rendered as one run of bytes; dropped whenever the records change. */
+  /** Kept lists joined as one run of text; dropped whenever the records change. */
   private runs = new WeakMap<readonly Rec[], TextRun>();
   /** Kept lists asked for once: joined as a run only when asked again. */
   private askedOnce = new WeakSet<readonly Rec[]>();

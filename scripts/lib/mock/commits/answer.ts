@@ -12,9 +12,9 @@ import { asElement, prettyJson, sized, sizedArray, type SizedText } from '../jso
 import { jsonContent, type OperationPlan } from '../operations.js';
 import type { QueryWorld } from '../query/evaluate.js';
 import { queryLanguageOf } from '../records.js';
-import { historyOf, resolveRevision, type Commit } from './history.js';
+import { historyOf, type Commit } from './history.js';
 import { Refused, refusalOf } from '../query/refused.js';
-import { runCommitList, runCommitQuery } from './log.js';
+import { revisionCommit, runCommitList, runCommitQuery } from './log.js';
 import { keptCommitQuery } from './outcomes.js';
 import { renderLogCommit } from './log-commit.js';
 
@@ -124,8 +124,7 @@ function readOne(language: QueryLanguageSpec, revision: string, history: ReturnT
   const value = revision.replace(/\\(.)/g, '$1');
   // A revision the history cannot resolve is refused as the query would refuse it, without
   // building the query's options first (clients often ask for commits they made up).
-  const resolved = resolveRevision(history, value);
-  if (!resolved) return { refusal: refusalOf(language, new Refused('revision', { value })) };
-  if ('missing' in resolved) return { refusal: refusalOf(language, new Refused('commit', { value: resolved.missing })) };
+  const found = revisionCommit(value, history);
+  if (found instanceof Refused) return { refusal: refusalOf(language, found) };
   return runCommitList(language, [{ type: 'criterion', keyword: criterion.keyword, values: [value] }], history, world, 1);
 }

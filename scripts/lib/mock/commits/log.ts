@@ -198,9 +198,16 @@ function revisionHash(criterion: QueryCriterionSpec, value: string | undefined, 
 }
 
 function commitOf(revision: string, history: CommitHistory): string {
+  const found = revisionCommit(revision, history);
+  if (found instanceof Refused) throw found;
+  return found;
+}
+
+/** The hash of the commit a revision names, or the refusal the server answers (returned, not thrown). */
+export function revisionCommit(revision: string, history: CommitHistory): string | Refused {
   const resolved = resolveRevision(history, revision);
-  if (!resolved) throw new Refused('revision', { value: revision });
-  if ('missing' in resolved) throw new Refused('commit', { value: resolved.missing });
+  if (!resolved) return new Refused('revision', { value: revision });
+  if ('missing' in resolved) return new Refused('commit', { value: resolved.missing });
   return resolved.commit.hash;
 }
 
