@@ -3,17 +3,30 @@
  * description gives no example for: Prism's generator, loaded on first use (Prism and faker take
  * about a second to load, which the mock's start-up and its usual answers do not pay).
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { IHttpNameValue } from '@stoplight/prism-http';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import type { Answer } from './answer.js';
 import { refused, text } from './answer.js';
-import type { ParsedRequest } from './engine.js';
 import { prettyJson } from './json-text.js';
 import type { OperationPlan } from './operations.js';
+import type { Preferences } from './prefer.js';
 import { askPrism, createMockPrism, isFailure, prismOperations } from './prism.js';
 import { refusalFor, refusalForFailure } from './refusal.js';
 
-export async function prismAnswerer(doc: OpenAPIObject): Promise<(operation: OperationPlan, parsed: ParsedRequest) => Promise<Answer>> {
+/** What Prism is asked from one request, as the engine's front has read it. */
+export interface PrismAsk {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: IncomingHttpHeaders;
+  /** The raw request; only its body's length is read. */
+  request: { body: Buffer };
+  preferences: Preferences;
+  body: unknown;
+}
+
+export async function prismAnswerer(doc: OpenAPIObject): Promise<(operation: OperationPlan, parsed: PrismAsk) => Promise<Answer>> {
   const operations = await prismOperations(doc);
   const prism = createMockPrism();
   const byRoute = new Map(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op]));

@@ -731,7 +731,6 @@ export class MockEngine {
   }
 }
 
-export type { Parsed as ParsedRequest };
 
 /**
  * A kept world as one caller's request sees it. The caller's name is read from the credentials

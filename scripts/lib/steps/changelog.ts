@@ -1,5 +1,5 @@
 /** docs/changelog.md: the API changelog between each consecutive pair of supported releases. */
-import type { SetStep } from '../artifacts.js';
+import type { SetStep } from './types.js';
 import { releaseChanges, renderChangelog } from '../diff/changelog.js';
 
 export const CHANGELOG_FILE = 'docs/changelog.md';

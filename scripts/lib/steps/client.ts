@@ -10,7 +10,7 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { DEFAULT_RELEASE, ONEDEV_TAGS, SUPPORTED_RELEASES, type SupportedRelease } from '../../../spec/releases.js';
 import { readOperations, type OperationInfo } from '../../../src/operation-table.js';
-import type { Artifact } from '../artifacts.js';
+import type { Artifact } from './types.js';
 import { CatalogueError } from '../problems.js';
 import { PACKAGE_NAME } from './types.js';
 

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Artifact, SetStep } from '../artifacts.js';
+import type { Artifact, SetStep } from './types.js';
 import { CatalogueError } from '../problems.js';
 import { rewriteRegions, openMarker } from '../facts/regions.js';
 import { FACT_TABLES, type Docs } from '../facts/tables.js';

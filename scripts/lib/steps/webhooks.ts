@@ -6,7 +6,7 @@
  */
 import { DEFAULT_RELEASE, SUPPORTED_RELEASES } from '../../../spec/releases.js';
 import { readWebhooks, type WebhookTable } from '../../../src/webhooks/table.js';
-import type { SetStep } from '../artifacts.js';
+import type { SetStep } from './types.js';
 import { CatalogueError } from '../problems.js';
 import { PACKAGE_NAME } from './types.js';
 
