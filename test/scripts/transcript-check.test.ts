@@ -116,15 +116,20 @@ describe('checkTranscript', () => {
       expect(problemsOf({ ...version, responseBody: '"16.5.6"' })).toEqual([]);
     });
 
-    it('a text/plain error is a string; bytes are not read', () => {
-      const error = entry({ operationId: 'userGetMe', method: 'GET', path: '/users/me', status: 401, responseContentType: 'text/plain', responseBody: '{"not": "json"' });
+    it('a text/plain error is the text, validated as a string; bytes are not read', () => {
+      const error = entry({ operationId: 'userGetMe', method: 'GET', path: '/users/me', status: 401, responseContentType: 'text/plain', responseBody: '42' });
       expect(problemsOf(error)).toEqual([]);
+      expect(problemsOf({ ...error, responseBody: '{"not": "json"' })).toEqual([]);
+      const shortErrors = structuredClone(doc);
+      (shortErrors.components!.schemas!.ErrorMessage as { maxLength?: number }).maxLength = 2;
+      expect(problemsOf({ ...error, responseBody: 'Not authenticated' }, shortErrors)).toEqual(['the 401 answer does not validate against its schema: / must NOT have more than 2 characters']);
       const log = entry({ operationId: 'buildLogStreamDownloadLog', method: 'GET', path: '/streaming/build-logs/2', responseContentType: 'application/octet-stream', responseBody: '{' });
       expect(problemsOf(log)).toEqual([]);
     });
 
     it('a body cut at the recorder\'s limit is not schema-checked, and said to be cut only beside another problem', () => {
-      const cut = { ...getMe, responseBody: `[${' '.repeat(TRANSCRIPT_BODY_LIMIT)}` };
+      const cut = { ...getMe, responseBody: `[${' '.repeat(TRANSCRIPT_BODY_LIMIT - 1)}` };
+      expect(cut.responseBody).toHaveLength(TRANSCRIPT_BODY_LIMIT);
       expect(problemsOf(cut)).toEqual([]);
       expect(problemsOf({ ...cut, responseBody: cut.responseBody.slice(0, TRANSCRIPT_BODY_LIMIT - 1) })[0]).toMatch(/not JSON/);
       expect(problemsOf({ ...cut, status: 404 })).toEqual([

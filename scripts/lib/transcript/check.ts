@@ -128,11 +128,10 @@ function mediaProblem(response: ResponseObject, entry: TranscriptEntry): string 
   return `status ${entry.status} is documented as ${types.join(' or ')}, but the answer is ${sent ?? (entry.responseBody ? 'untyped' : 'empty, with no Content-Type')}`;
 }
 
-/** How a body of a media type is read: JSON, the text itself, or not at all (bytes). */
+/** How a body of a media type is read: JSON (raw text: the text itself), text, or not at all (any other type: bytes). */
 type Reading = 'json' | 'text' | 'binary';
 
-function readingOf(media: MediaType | undefined, rawText: boolean, schema: unknown): Reading {
-  if ((schema as { format?: unknown } | undefined)?.format === 'binary') return 'binary';
+function readingOf(media: MediaType | undefined, rawText: boolean): Reading {
   if (media?.type === 'text') return 'text';
   const json = media !== undefined && media.type === 'application' && (media.subtype === 'json' || media.subtype.endsWith('+json'));
   if (json) return rawText ? 'text' : 'json';
@@ -153,7 +152,7 @@ function answerBodyProblem(context: Context, response: ResponseObject, entry: Tr
   const sent = parseMediaType(entry.responseContentType ?? '');
   const media = Object.entries(response.content ?? {}).find(([type]) => sent && bodyTypeAccepted(sent, [type]))?.[1];
   if (!media?.schema) return undefined;
-  const reading = readingOf(sent, response[RAW_TEXT] === true, resolveRef(context.doc, media.schema));
+  const reading = readingOf(sent, response[RAW_TEXT] === true);
   if (reading === 'binary') return undefined;
   const read = valueOf(entry.responseBody ?? '', reading);
   if ('error' in read) return `the ${entry.status} answer ${read.error}`;
@@ -196,7 +195,7 @@ function bodyRefusals(context: Context, operation: OperationObject, entry: Trans
   const sent = sentType === undefined ? undefined : parseMediaType(sentType);
   if (!sent || !bodyTypeAccepted(sent, types)) return [`the body was sent ${sentType === undefined ? 'without a Content-Type' : `as ${sentType}`}; the operation takes ${types.join(' or ')}`];
   const media = Object.entries(described.content).find(([type]) => bodyTypeAccepted(sent, [type]))![1];
-  const reading = readingOf(sent, described[RAW_TEXT] === true, resolveRef(context.doc, media.schema));
+  const reading = readingOf(sent, described[RAW_TEXT] === true);
   if (reading === 'binary' || !media.schema) return [];
   const read = valueOf(body, reading);
   if ('error' in read) return [`the body ${read.error}`];
