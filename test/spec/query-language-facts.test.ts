@@ -11,7 +11,7 @@ import type { QueryLanguageSpec } from '../../spec/model.js';
 import type { OneDevTag } from '../../spec/releases.js';
 import { catalogue } from '../../scripts/lib/catalogue.js';
 import { selectRelease } from '../../scripts/lib/select-release.js';
-import { QUERY_LANGUAGE_EXTENSION } from '../../scripts/lib/query-language.js';
+import { describeQueryLanguage, QUERY_LANGUAGE_EXTENSION } from '../../scripts/lib/query-language.js';
 import { committedDocument, SUPPORTED_RELEASES } from '../helpers.js';
 
 /** The languages of a tag's catalogue, by list. */
@@ -123,7 +123,10 @@ describe.each(SUPPORTED_RELEASES)('query language descriptions of %s', (release)
   });
 
   it('mentions `is me` only where a field takes it, and several spaces where the grammar takes them', () => {
-    for (const { key, text, language } of languages) {
+    // The committed text, and the builder's text of the release's catalogue.
+    const built = [...languagesAt(release)].map(([key, language]) => ({ key: `built ${key}`, text: describeQueryLanguage(language), language }));
+    expect(built.length).toBe(new Set(languages.map((l) => l.language.list)).size);
+    for (const { key, text, language } of [...languages, ...built]) {
       if (language.syntax === 'commit') continue;
       const has = language.fields.some((f) => f.operators.some((o) => (typeof o === 'string' ? o : o.operator) === 'is me'));
       expect(text.includes('`is me` and `is not me` compare with the caller'), key).toBe(has);
