@@ -377,11 +377,19 @@ export const VALUELESS_QUERY_OPERATORS: readonly QueryOperator[] = ['is empty', 
  * `*` any run of characters, `@<login>` the user's email addresses (git log's `--author`);
  * `pathspec` a Git pathspec: a path without wildcards selects itself and what lies under it, `*`
  * matches any run of characters, `/` included (git log's `-- <path>`); `link` the name of a link
- * spec, as either end shows it (QueryLanguageSpec.links).
+ * spec, as either end shows it (QueryLanguageSpec.links); `working-period` a working period such as
+ * `1w 2d 4h 30m` (weeks, days, hours, minutes, each optional but in that order; spaces ignored; `0`),
+ * counted in minutes with a fresh server's time tracking (8 hours a day, 5 days a week), anything
+ * else refused (`working-period`); `fraction` a decimal fraction (`0.5` is half), the record holding
+ * a whole percentage that is compared with the value times 100, cut to a whole number (a decimal the
+ * server cannot read is refused as `decimal`); `ordered-choice` a custom choice field's value, compared
+ * exactly by `is`/`is not` (a value outside `choices` selects nothing, and is not refused), while `is
+ * greater than`/`is less than` compare positions in the order of `choices` (a value outside them
+ * counts as before the first).
  */
 export type QueryMatch =
   | 'wildcard' | 'path' | 'contains' | 'exact' | 'number' | 'date' | 'user' | 'label' | 'state' | 'reference' | 'choice' | 'name'
-  | 'person' | 'pathspec' | 'link';
+  | 'person' | 'pathspec' | 'link' | 'working-period' | 'fraction' | 'ordered-choice';
 
 /**
  * Where a value is found. `property`: a property of the listed record (a dotted path into nested
@@ -401,7 +409,10 @@ export interface QueryFieldSpec extends Lifespan {
   match: QueryMatch;
   /** The property holds a Git ref: only refs with this prefix count, compared without it (`refs/heads/`). */
   refPrefix?: string;
-  /** For `match: 'choice'`: the values a query may give, as written, each with the stored value. */
+  /**
+   * For `match: 'choice'` and `'ordered-choice'`: the values a query may give, as written, each
+   * with the stored value, in the field's order.
+   */
   choices?: Readonly<Record<string, string>>;
   /** What it means, in our words (one short phrase). */
   about: string;
@@ -467,6 +478,8 @@ export interface QueryTokenSpec extends Lifespan {
   about: string;
   /** For `fuzzy`: the properties the text is looked for in (case-insensitive). */
   searches?: readonly string[];
+  /** For `fuzzy`: relations (QueryTarget) the text is looked for in too, e.g. the comments' texts. */
+  searchesRelations?: readonly string[];
   /**
    * Commit language: text naming a branch, a tag or (six characters or more) a commit selects that
    * revision instead of being looked for; a tag or commit named alone lists that one commit.
@@ -481,6 +494,14 @@ export interface QueryTokenSpec extends Lifespan {
 export type QueryRefusalKind =
   | 'syntax' | 'unknown-field' | 'operator' | 'order' | 'user' | 'label' | 'number' | 'date' | 'reference' | 'reference-form'
   | 'choice' | 'criterion'
+  /** A reference naming no project: `#100` (and, where the language says so, a bare `100`). */
+  | 'reference-project'
+  /** A reference that is a bare number, `100`. */
+  | 'reference-number'
+  /** A value of a `working-period` field the server cannot read (`5`: no unit). */
+  | 'working-period'
+  /** A value of a `fraction` field that is no decimal. */
+  | 'decimal'
   /** A revision the repository lacks (`{value}`: as resolved, e.g. `refs/heads/main`). */
   | 'revision'
   /** A full hash the repository has no commit for. */
@@ -499,6 +520,15 @@ export interface QueryRefusalSpec extends Lifespan {
   kind: QueryRefusalKind;
   status: ErrorStatus;
   message: string;
+}
+
+/** A type of issue custom field, as a query language takes the fields of that type. */
+export interface QueryCustomFieldSpec extends Lifespan {
+  /** The type as the issue settings name it, e.g. `Choice` (a single choice; `Multiple Choice`). */
+  type: string;
+  operators: readonly (QueryOperator | ({ operator: QueryOperator } & Lifespan))[];
+  /** `order by` takes fields of this type (ascending unless `desc`). */
+  orderable?: boolean;
 }
 
 /** One language, as the `query` parameter of a list takes it. */
@@ -523,6 +553,11 @@ export interface QueryLanguageSpec {
    * attributes), in our words; a mock knows only the defaults listed in `fields`.
    */
   settingsFields?: string;
+  /**
+   * Issue custom fields by type: the operators each type of field takes and whether `order by`
+   * takes it (the fresh server's own custom fields are in `fields` and `orderBy` too).
+   */
+  customFields?: readonly QueryCustomFieldSpec[];
   refusals: readonly QueryRefusalSpec[];
   /** Example queries, valid at every release the language is used. */
   examples: readonly string[];

@@ -3,7 +3,7 @@
  * reader is told and what the mock parses (`x-onedev-query-language`) come from one source.
  * The language handed in is one release's: select-release.ts has resolved every lifespan.
  */
-import type { QueryCriterionSpec, QueryLanguageSpec, QueryMatch, QueryRefusalKind } from '../../spec/model.js';
+import type { QueryCriterionSpec, QueryCustomFieldSpec, QueryLanguageSpec, QueryMatch, QueryOperator, QueryRefusalKind } from '../../spec/model.js';
 import { VALUELESS_QUERY_OPERATORS } from '../../spec/model.js';
 
 /** The extension a query parameter carries its language in. */
@@ -32,6 +32,10 @@ export function placeholder(match: QueryMatch | 'user'): string {
       return '<label>';
     case 'number':
       return '<number>';
+    case 'working-period':
+      return '<working period>';
+    case 'fraction':
+      return '<fraction>';
     default:
       return '<value>';
   }
@@ -53,6 +57,9 @@ const MATCH_WORDS: Record<QueryMatch, string> = {
   person: 'found anywhere in `Name <email>`, case-insensitive, `*` for any text, `@<login>` for the user\'s email addresses',
   pathspec: 'a path and what lies under it; `*` for any text, `/` included',
   link: 'a link name, as either end shows it',
+  'working-period': 'a working period such as `1w 2d 4h 30m` or `3h` (weeks, days, hours and minutes, in that order, spaces ignored; a day is 8 hours and a week 5 days on a fresh server), or `0`; a bare number such as `5` is refused',
+  fraction: 'a decimal fraction such as `0.5` for half',
+  'ordered-choice': '`is greater than` and `is less than` compare positions in this order, a value outside it counting as before the first',
 };
 
 function criterionText(c: QueryCriterionSpec): string {
@@ -74,7 +81,11 @@ const REFUSAL_WORDS: Record<QueryRefusalKind, string> = {
   number: 'a value that is not a number where one is needed',
   date: 'a date the server cannot read',
   reference: 'a reference to a project that does not exist',
-  'reference-form': 'a reference without its project',
+  'reference-form': 'a reference in no form the server knows',
+  'reference-project': 'a reference without its project (`#100`)',
+  'reference-number': 'a reference that is a bare number (`100`)',
+  'working-period': 'a working period the server cannot read',
+  decimal: 'a value that is not a decimal where one is needed',
   choice: 'a value outside a field\'s choices',
   criterion: 'a criterion about a web page\'s context',
   revision: 'a branch, tag or revision the repository lacks',
@@ -97,15 +108,14 @@ function entityText(language: QueryLanguageSpec): string[] {
   const out: string[] = [];
   const fields = language.fields.map((f) => {
     const ops = f.operators.map((op) => code(typeof op === 'string' ? op : op.operator)).join(', ');
-    const compare = f.match === 'choice' && f.choices ? `one of ${Object.keys(f.choices).map(code).join(', ')}` : MATCH_WORDS[f.match];
+    const listed = f.choices ? Object.keys(f.choices).map(code).join(', ') : '';
+    const compare = f.match === 'choice' && f.choices ? `one of ${listed}` : f.match === 'ordered-choice' ? `${listed}; ${MATCH_WORDS[f.match]}` : MATCH_WORDS[f.match];
     return `${code(f.name)} (${ops}; ${f.about}; ${compare})`;
   });
   if (fields.length > 0) {
     out.push(`Fields, written in double quotes before an operator: ${fields.join('; ')}${language.settingsFields ? `; and ${language.settingsFields}` : ''}.`);
-    const valueless = VALUELESS_QUERY_OPERATORS.map(code).join(', ');
-    out.push(
-      `An operator other than ${valueless} takes one or more quoted values separated by commas (${code(`"${language.fields[0]!.name}" is "a", "b"`)}): any of them may match, and ${code('is not')} excludes them all. ${code('is me')} and ${code('is not me')} compare with the caller.`,
-    );
+    if (language.customFields && language.customFields.length > 0) out.push(customFieldsText(language.customFields));
+    out.push(valuesText(language));
   }
   const plain = language.criteria.filter((c) => !('refused' in c.selects));
   if (plain.length > 0) out.push(`Criteria without a field: ${plain.map(criterionText).join(', ')}.`);
@@ -124,9 +134,32 @@ function entityText(language: QueryLanguageSpec): string[] {
     out.push(`Sort with ${code('order by "<field>" asc')} or ${code('desc')} at the end, several fields separated by commas, by ${orders.join(', ')}; without it, ${language.defaultOrder}.`);
   }
   out.push(
-    'Keywords are lower-case and separated by single spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\\"` for a quote, `\\\\` for a backslash).',
+    'Keywords are lower-case; the words of a keyword, and criteria, operators and values, are separated by one or more spaces (a tab or line break does not parse); in a quoted value or `~text~`, a backslash escapes the next character (`\\"` for a quote, `\\\\` for a backslash).',
   );
   return out;
+}
+
+/** The operators every field of the language takes, as written. */
+function operatorsOf(language: QueryLanguageSpec): Set<QueryOperator> {
+  const all = [...language.fields.flatMap((f) => f.operators), ...(language.customFields ?? []).flatMap((c) => c.operators)];
+  return new Set(all.map((op) => (typeof op === 'string' ? op : op.operator)));
+}
+
+/** How values follow an operator, naming only the valueless operators the language has. */
+function valuesText(language: QueryLanguageSpec): string {
+  const has = operatorsOf(language);
+  const valueless = VALUELESS_QUERY_OPERATORS.filter((op) => has.has(op));
+  const other = valueless.length > 0 ? `An operator other than ${valueless.map(code).join(', ')}` : 'An operator';
+  const me = has.has('is me') ? ` ${code('is me')} and ${code('is not me')} compare with the caller.` : '';
+  return `${other} takes one or more quoted values separated by commas (${code(`"${language.fields[0]!.name}" is "a", "b"`)}): any of them may match, and ${code('is not')} excludes them all.${me}`;
+}
+
+/** Custom fields by type: what each type takes, and which `order by` takes. */
+function customFieldsText(types: readonly QueryCustomFieldSpec[]): string {
+  const each = types.map((t) => `${t.type} (${t.operators.map((op) => code(typeof op === 'string' ? op : op.operator)).join(', ')})`);
+  const orderable = types.filter((t) => t.orderable).map((t) => t.type);
+  const order = orderable.length > 0 ? ` ${code('order by')} takes ${orderable.join(', ')} fields, ascending unless ${code('desc')} (choices in their order).` : '';
+  return `Custom fields take operators by their type: ${each.join('; ')}.${order}`;
 }
 
 function commitText(language: QueryLanguageSpec): string[] {

@@ -213,6 +213,14 @@ function selectQueryLanguage(language: QueryLanguageSpec, tag: OneDevTag, where:
     orderBy: live(language.orderBy, (o) => `order field ${o.field}`),
     refusals: live(language.refusals, (r) => `refusal ${r.kind}`),
     ...(language.links ? { links: live(language.links, (l) => `link ${l.name}`) } : {}),
+    ...(language.customFields
+      ? {
+          customFields: live(language.customFields, (c) => `custom field type ${c.type}`).map((type) => ({
+            ...type,
+            operators: aliveValues<QueryOperator, 'operator'>(type.operators, 'operator', tag, (op) => `${where}, custom field type ${type.type}, operator ${op}`, problems),
+          })),
+        }
+      : {}),
   };
 }
 

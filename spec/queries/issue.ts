@@ -1,8 +1,14 @@
 /** IssueQuery: the language of the web UI's issue list, as `GET /issues` reads it. */
 import type { QueryCriterionSpec, QueryLanguageSpec } from '../model.js';
-import { COUNT_OPERATORS, ENTITY_REFUSALS, PARTICIPANT_CRITERIA, REVISION_REFUSALS, reactionFields, reactionOrders } from './common.js';
+import { COUNT_OPERATORS, ENTITY_REFUSALS, PARTICIPANT_CRITERIA, REVISION_REFUSALS, reactionFields, reactionOrders, WORKING_PERIOD_REFUSALS } from './common.js';
+import { ISSUE_CUSTOM_FIELDS } from './custom-fields.js';
 
 /** Criteria about the page a query runs on (its build, commit, branch, issue): the REST API has none. */
+/** A fresh server's choices of a single-choice custom field, in the field's order (GlobalIssueSetting). */
+const choices = (values: readonly string[]): Record<string, string> => Object.fromEntries(values.map((v) => [v, v]));
+const TYPES = ['New Feature', 'Improvement', 'Bug', 'Task', 'Support Request'];
+const ORDERED_CHOICE = ['is', 'is not', 'is greater than', 'is less than', 'is empty', 'is not empty'] as const;
+
 const context = (keyword: string, about: string, span: { since?: 'v15.1.0' } = {}): QueryCriterionSpec => ({
   keyword,
   ...span,
@@ -24,21 +30,21 @@ export const issueQuery: QueryLanguageSpec = {
     { name: 'Submit Date', operators: ['is since', 'is until'], target: { property: 'submitDate' }, match: 'date', about: 'when it was opened' },
     { name: 'Last Activity Date', operators: ['is since', 'is until'], target: { property: 'lastActivity.date' }, match: 'date', about: 'when anything last happened to it' },
     { name: 'Iteration', operators: ['is', 'is not', 'is empty', 'is not empty'], target: { relation: 'iterations' }, match: 'name', about: 'an iteration it is scheduled in' },
-    { name: 'Estimated Time', operators: COUNT_OPERATORS, target: { relation: 'estimated hours' }, match: 'number', about: 'estimated working hours, subtasks included' },
-    { name: 'Spent Time', operators: COUNT_OPERATORS, target: { relation: 'spent hours' }, match: 'number', about: 'working hours spent, subtasks included' },
-    { name: 'Progress', operators: ['is greater than', 'is less than'], target: { relation: 'progress' }, match: 'number', about: 'spent time as a percentage of the estimate' },
+    { name: 'Estimated Time', operators: COUNT_OPERATORS, target: { relation: 'estimated minutes' }, match: 'working-period', about: 'estimated working time, subtasks included' },
+    { name: 'Spent Time', operators: COUNT_OPERATORS, target: { relation: 'spent minutes' }, match: 'working-period', about: 'working time spent, subtasks included' },
+    { name: 'Progress', operators: ['is greater than', 'is less than'], target: { relation: 'progress' }, match: 'fraction', about: 'spent time over the estimate; issues without an estimate never match' },
     { name: 'Vote Count', operators: COUNT_OPERATORS, target: { property: 'voteCount' }, match: 'number', about: 'how many votes it has' },
     { name: 'Comment Count', operators: COUNT_OPERATORS, target: { property: 'commentCount' }, match: 'number', about: 'how many comments it has' },
     ...reactionFields(),
     // The custom fields of a fresh server's issue settings.
-    { name: 'Type', operators: ['is', 'is not', 'is empty', 'is not empty'], target: { relation: 'field Type' }, match: 'exact', about: 'a custom choice field of a fresh server (`Bug`, `Task`, ...)' },
-    { name: 'Priority', operators: ['is', 'is not', 'is empty', 'is not empty'], target: { relation: 'field Priority' }, match: 'exact', about: 'a custom choice field of a fresh server (`Minor`, `Normal`, `Major`, `Critical`)' },
+    // Single choices: `is greater than`/`is less than` compare positions among the choices (ChoiceFieldCriteria).
+    { name: 'Type', until: 'v16.0.0', operators: ORDERED_CHOICE, target: { relation: 'field Type' }, match: 'ordered-choice', choices: choices(TYPES), about: 'a custom choice field of a fresh server' },
+    { name: 'Type', since: 'v16.0.0', operators: ORDERED_CHOICE, target: { relation: 'field Type' }, match: 'ordered-choice', choices: choices([...TYPES, 'Build Failed']), about: 'a custom choice field of a fresh server' },
+    { name: 'Priority', operators: ORDERED_CHOICE, target: { relation: 'field Priority' }, match: 'ordered-choice', choices: choices(['Minor', 'Normal', 'Major', 'Critical']), about: 'a custom choice field of a fresh server' },
     { name: 'Assignees', operators: ['is', 'is not', 'is me', 'is not me', 'is empty', 'is not empty'], target: { relation: 'field Assignees' }, match: 'user', about: 'a custom user field of a fresh server' },
   ],
-  settingsFields:
-    'every other custom field of the server\'s issue settings: `is` and `is not` for each, `contains` for text, ' +
-    '`is since`/`is until` for dates, `is greater than`/`is less than` for numbers and single choices, ' +
-    '`is me`/`is not me` for users, `is empty`/`is not empty` for all',
+  settingsFields: 'every other custom field of the server\'s issue settings, by its type',
+  customFields: ISSUE_CUSTOM_FIELDS,
   criteria: [
     { keyword: 'confidential', selects: { target: { property: 'confidential' }, in: [true] }, about: 'confidential' },
     ...PARTICIPANT_CRITERIA,
@@ -65,7 +71,7 @@ export const issueQuery: QueryLanguageSpec = {
     { token: 'reference', until: 'v16.0.0', about: 'the issue with that number, e.g. `acme/webapp#100` or `WEB-100`' },
     { token: 'reference', since: 'v16.0.0', about: 'the issue with that number in that project, e.g. `acme/webapp#100` or `WEB-100`' },
     { token: 'number', since: 'v16.0.0', about: 'the issues with that number in any project, e.g. `#100`' },
-    { token: 'fuzzy', about: 'the text in the title, description or comments', searches: ['title', 'description'] },
+    { token: 'fuzzy', about: 'the text in the title, description or comments', searches: ['title', 'description'], searchesRelations: ['comment texts'] },
   ],
   orderBy: [
     { field: 'Vote Count', target: { property: 'voteCount' }, descendingByDefault: true },
@@ -75,15 +81,19 @@ export const issueQuery: QueryLanguageSpec = {
     { field: 'Submit Date', target: { property: 'submitDate' }, descendingByDefault: true },
     { field: 'Project', target: { property: 'projectId' } },
     { field: 'Last Activity Date', target: { property: 'lastActivity.date' }, descendingByDefault: true },
-    { field: 'Estimated Time', target: { relation: 'estimated hours' } },
-    { field: 'Spent Time', target: { relation: 'spent hours' } },
+    { field: 'Estimated Time', target: { relation: 'estimated minutes' } },
+    { field: 'Spent Time', target: { relation: 'spent minutes' } },
     { field: 'Progress', target: { relation: 'progress' } },
     { field: 'Board Position', target: { property: 'boardPosition' } },
     ...reactionOrders(),
+    // Custom fields of the types `order by` takes (customFields), in their choices' order.
+    { field: 'Type', target: { relation: 'field Type' } },
+    { field: 'Priority', target: { relation: 'field Priority' } },
   ],
   defaultOrder: 'the most recently active first',
   refusals: [
     ...ENTITY_REFUSALS,
+    ...WORKING_PERIOD_REFUSALS,
     // Links and revisions are looked up when the query runs, after the parse wrapper.
     { kind: 'link', status: 500, message: 'Link spec not found: {value}' },
     { kind: 'scoped-revision', until: 'v15.1.0', status: 500, message: 'Unable to find revision: {value}' },

@@ -69,7 +69,7 @@ export const pullRequestQuery: QueryLanguageSpec = {
     { token: 'reference', until: 'v16.0.0', about: 'the request with that number, e.g. `acme/webapp#100` or `WEB-100`' },
     { token: 'reference', since: 'v16.0.0', about: 'the request with that number in that project, e.g. `acme/webapp#100` or `WEB-100`' },
     { token: 'number', since: 'v16.0.0', about: 'the requests with that number in any project, e.g. `#100`' },
-    { token: 'fuzzy', about: 'the text in the title, description or comments', searches: ['title', 'description'] },
+    { token: 'fuzzy', about: 'the text in the title, description or comments', searches: ['title', 'description'], searchesRelations: ['comment texts'] },
   ],
   orderBy: [
     { field: 'Submit Date', target: { property: 'submitDate' }, descendingByDefault: true },

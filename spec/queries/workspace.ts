@@ -32,7 +32,8 @@ export const workspaceQuery: QueryLanguageSpec = {
     { token: 'fuzzy', about: 'the text in the branch or spec name', searches: ['branch', 'specName'] },
   ],
   orderBy: [
-    { field: 'Number', target: { property: 'number' } },
+    // Workspace.SORT_FIELDS: the number sorts descending unless `asc` (v16.3.0 on, the language's whole life).
+    { field: 'Number', target: { property: 'number' }, descendingByDefault: true },
     { field: 'User', target: { property: 'userId' } },
     { field: 'Project', target: { property: 'projectId' } },
     { field: 'Branch', target: { property: 'branch' } },
@@ -41,7 +42,8 @@ export const workspaceQuery: QueryLanguageSpec = {
     { field: 'Create Date', target: { property: 'createDate' }, descendingByDefault: true },
     { field: 'Active Date', target: { property: 'activeDate' }, descendingByDefault: true },
   ],
-  defaultOrder: 'the most recently created first',
+  // DefaultWorkspaceService.applyOrders adds no ORDER BY when the query has no `order by`.
+  defaultOrder: 'in no order the server sets (it sorts nothing; the database gives them as stored)',
   refusals: ENTITY_REFUSALS,
   examples: ['active and "Project" is "acme/webapp"', 'created by me order by "Create Date"'],
 };

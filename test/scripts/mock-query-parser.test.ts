@@ -1,6 +1,6 @@
 /**
  * The query parser the mock generates from a language's data (scripts/lib/mock/query/grammar.ts):
- * quoting and escapes, single spaces only, longest keywords first, the precedence of and/or/not,
+ * quoting and escapes, spaces (one or more, never tabs), longest keywords first, the precedence of and/or/not,
  * parentheses, order by, and the release's token forms; checked on the default release's
  * pull request language and the commit language as the descriptions carry them.
  */
@@ -31,6 +31,12 @@ describe('the query parser', () => {
     for (const bad of ['"Title" contains ""', '"Title" contains "x', 'open\tand merged', 'open\nand merged', 'Open', 'OPEN and merged']) {
       expect(() => pulls.parse(bad), JSON.stringify(bad)).toThrow();
     }
+  });
+
+  it('takes several spaces wherever it takes one, inside keywords too (OneDev\'s grammars: WS+ of single spaces)', () => {
+    const one = pulls.parse('to be reviewed by me and "Target Branch" is not "main" order by "Number" desc');
+    expect(pulls.parse('to  be   reviewed by    me  and  "Target Branch"   is    not  "main"   order   by  "Number"   desc')).toEqual(one);
+    expect(pulls.parse('  open   or  merged  ')).toEqual(pulls.parse('open or merged'));
   });
 
   it('takes the longest keyword, and no keyword glued to more letters', () => {

@@ -78,6 +78,25 @@ function holds(field: QueryFieldSpec, operator: string, value: string, record: R
       }
       return listOf(got).includes(value);
     }
+    case 'working-period': {
+      // `<h>h <m>m`, as valueFor writes it: counted here in minutes.
+      const [, h, m] = /^(\d+)h (\d+)m$/.exec(value)!;
+      const n = Number(h) * 60 + Number(m);
+      if (typeof got !== 'number') return false;
+      return operator === 'is greater than' ? got > n : operator === 'is less than' ? got < n : got === n;
+    }
+    case 'fraction': {
+      // A quarter step, exact in binary: the percentage it stands for.
+      const n = Number(value) * 100;
+      if (typeof got !== 'number' || got === -1) return false;
+      return operator === 'is greater than' ? got > n : got < n;
+    }
+    case 'ordered-choice': {
+      if (operator === 'is') return got === value;
+      const order = Object.keys(field.choices ?? {});
+      if (typeof got !== 'string') return false;
+      return operator === 'is greater than' ? order.indexOf(got) > order.indexOf(value) : order.indexOf(got) < order.indexOf(value);
+    }
     case 'state': {
       if (operator === 'is before' || operator === 'is after') {
         const [at, wanted] = [WORKFLOW.indexOf(String(got)), WORKFLOW.indexOf(value)];
@@ -139,6 +158,20 @@ function valueFor(field: QueryFieldSpec, operator: string, records: readonly Rec
     }
     case 'choice':
       return Object.entries(field.choices ?? {}).find(([, stored]) => present.includes(stored))?.[0];
+    case 'working-period': {
+      const median = numbers[Math.floor(numbers.length / 2)];
+      return median === undefined ? undefined : `${Math.floor(median / 60)}h ${median % 60}m`;
+    }
+    case 'fraction': {
+      const percents = numbers.filter((n) => n !== -1);
+      const median = percents[Math.floor(percents.length / 2)];
+      return median === undefined ? undefined : String(Math.round(median / 25) / 4);
+    }
+    case 'ordered-choice': {
+      // Comparisons from the middle of the field's order, so that some values come before and some after.
+      const order = Object.keys(field.choices ?? {});
+      return operator === 'is' || operator === 'is not' ? strings[0] : order[Math.floor(order.length / 2)];
+    }
     case 'state':
       return operator === 'is before' ? 'In Review' : operator === 'is after' ? 'In Progress' : strings[0];
     case 'reference': {
@@ -336,7 +369,12 @@ describe.each(SUPPORTED_RELEASES)('query languages of %s, against a reference ev
           if (!word) continue;
           const got = await ask(path, `~${word}~`);
           expect(got.status, got.text).toBe(200);
-          const expected = records.filter((r) => (token.searches ?? []).some((p) => String(valueOf(r, { property: p }) ?? '').toLowerCase().includes(word.toLowerCase())));
+          // The text is looked for in the listed properties and, for issues and pull requests, in their comments.
+          const searched = (r: Rec) => [
+            ...(token.searches ?? []).map((p) => valueOf(r, { property: p })),
+            ...(token.searchesRelations ?? []).flatMap((rel) => listOf(valueOf(r, { relation: rel }))),
+          ];
+          const expected = records.filter((r) => searched(r).some((t) => String(t ?? '').toLowerCase().includes(word.toLowerCase())));
           expect(new Set(got.ids), `~${word}~`).toEqual(new Set(expected.map((r) => r.id)));
           expect(expected.length).toBeGreaterThan(0);
         }

@@ -11,7 +11,7 @@ import { pathspecMatches } from '../commits/pathspec.js';
 import { parserFor } from './grammar.js';
 import { relationsOf } from './relations.js';
 import { Refused, refusalOf } from './refused.js';
-import { parseQueryDate, pathWildcard, readPath, wildcard } from './values.js';
+import { parsePercentOfFraction, parseQueryDate, parseWorkingPeriod, pathWildcard, readPath, wildcard } from './values.js';
 
 type Rec = Record<string, unknown>;
 type Test = (record: Rec) => boolean;
@@ -111,8 +111,13 @@ class Compiler {
       }
       case 'fuzzy': {
         const text = node.text.toLowerCase();
-        const searches = this.language.tokens.find((t) => t.token === 'fuzzy')?.searches ?? [];
-        return (rec) => text.length === 0 || searches.some((p) => String(readPath(rec, p) ?? '').toLowerCase().includes(text));
+        const fuzzy = this.language.tokens.find((t) => t.token === 'fuzzy');
+        const searches = fuzzy?.searches ?? [];
+        const inProperty = (rec: Rec) => searches.some((p) => String(readPath(rec, p) ?? '').toLowerCase().includes(text));
+        const relations = fuzzy?.searchesRelations;
+        if (!relations || relations.length === 0) return (rec) => text.length === 0 || inProperty(rec);
+        const inRelation = (rec: Rec) => relations.some((r) => asList(relationsOf(rec)[r]).some((v) => typeof v === 'string' && v.toLowerCase().includes(text)));
+        return (rec) => text.length === 0 || inProperty(rec) || inRelation(rec);
       }
       case 'between':
         return this.between(node.from, node.to);
@@ -216,6 +221,19 @@ class Compiler {
         }
         return (rec) => read(rec) === value;
       }
+      case 'working-period': {
+        const minutes = parseWorkingPeriod(value);
+        if (minutes === undefined) throw new Refused('working-period', { value });
+        return relational(minutes);
+      }
+      case 'fraction': {
+        const percent = parsePercentOfFraction(value);
+        if (percent === undefined) throw new Refused('decimal', { value });
+        // An issue without an estimate has no progress (-1) and never matches.
+        return order((a, b) => a !== -1 && (operator === 'is greater than' ? a > b : a < b), percent);
+      }
+      case 'ordered-choice':
+        return this.orderedChoiceTest(field, operator, value, read);
       case 'choice': {
         const stored = field.choices?.[value];
         if (stored === undefined) throw new Refused('choice', { value });
@@ -234,6 +252,22 @@ class Compiler {
       case 'name':
         return (rec) => asList(read(rec)).includes(value);
     }
+  }
+
+  /**
+   * A custom choice field: `is` compares the value; `is greater than`/`is less than` compare the
+   * positions of the record's value and the query's among the field's choices (-1 when absent).
+   */
+  private orderedChoiceTest(field: QueryFieldSpec, operator: QueryOperator, value: string, read: (rec: Rec) => unknown): Test {
+    if (operator !== 'is greater than' && operator !== 'is less than') return (rec) => read(rec) === value;
+    const positions = choicePositions(field);
+    const wanted = positions.get(value) ?? -1;
+    return (rec) => {
+      const got = read(rec);
+      if (typeof got !== 'string') return false;
+      const at = positions.get(got) ?? -1;
+      return operator === 'is greater than' ? at > wanted : at < wanted;
+    };
   }
 
   /** A link name some link spec shows at either end; the server refuses any other when the query runs. */
@@ -346,7 +380,7 @@ class Compiler {
     const hash = text.indexOf('#');
     if (hash >= 0) {
       const path = text.slice(0, hash);
-      if (path === '') throw new Refused('reference-form', { value: text });
+      if (path === '') throw new Refused('reference-project', { value: text });
       const project = this.world.projects.find((p) => p.path.toLowerCase() === path.toLowerCase());
       if (!project) throw new Refused('reference', { value: path });
       return { projectId: project.id, number: this.number(text.slice(hash + 1)) };
@@ -358,8 +392,16 @@ class Compiler {
       if (!project) throw new Refused('reference', { value: key });
       return { projectId: project.id, number: this.number(text.slice(dash + 1)) };
     }
-    throw new Refused('reference-form', { value: text });
+    throw new Refused(/^\d+$/.test(text) ? 'reference-number' : 'reference-form', { value: text });
   }
+}
+
+/** Where each choice of a field stands in its order, kept per field spec. */
+const POSITIONS = new WeakMap<QueryFieldSpec, Map<string, number>>();
+function choicePositions(field: QueryFieldSpec): Map<string, number> {
+  let positions = POSITIONS.get(field);
+  if (!positions) POSITIONS.set(field, (positions = new Map(Object.keys(field.choices ?? {}).map((c, i) => [c, i]))));
+  return positions;
 }
 
 /** Sorts by the `order by` terms (nulls last, stable); refuses an unknown field. */
@@ -369,7 +411,9 @@ function orderBy(language: QueryLanguageSpec, terms: ReadonlyArray<{ field: stri
     const spec = language.orderBy.find((o) => o.field === term.field);
     if (!spec) throw new Refused('order', { field: term.field });
     const descending = term.direction ? term.direction === 'desc' : spec.descendingByDefault === true;
-    return { target: spec.target, descending };
+    // A custom choice field sorts by its choices' order.
+    const choices = language.fields.find((f) => f.name === term.field && f.match === 'ordered-choice');
+    return { target: spec.target, descending, positions: choices ? choicePositions(choices) : undefined };
   });
   const comparable = (value: unknown): number | string | undefined => {
     if (value === null || value === undefined) return undefined;
@@ -378,8 +422,9 @@ function orderBy(language: QueryLanguageSpec, terms: ReadonlyArray<{ field: stri
     return String(value);
   };
   return (a, b) => {
-    for (const { target, descending } of keys) {
-      const [x, y] = [comparable(targetValue(a, target)), comparable(targetValue(b, target))];
+    for (const { target, descending, positions } of keys) {
+      const [va, vb] = [targetValue(a, target), targetValue(b, target)];
+      const [x, y] = positions ? [positions.get(va as string), positions.get(vb as string)] : [comparable(va), comparable(vb)];
       if (x === y) continue;
       if (x === undefined) return 1;
       if (y === undefined) return -1;

@@ -72,6 +72,37 @@ function startOfDay(time: number): number {
   return time - (time % UNITS.day!);
 }
 
+const PERIOD = /^(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$/;
+
+/**
+ * A working period as a fresh server's time tracking reads it (`1w 2d 4h 30m`, `3h`, `0`; spaces
+ * ignored; 8 hours a day, 5 days a week), in minutes; undefined when unreadable (`5`, `3x`, blank).
+ */
+export function parseWorkingPeriod(value: string): number | undefined {
+  const text = value.replace(/\s+/g, '');
+  if (text === '') return undefined;
+  if (text === '0') return 0;
+  const m = PERIOD.exec(text);
+  if (!m) return undefined;
+  const [w, d, h, min] = [1, 2, 3, 4].map((k) => Number(m[k] ?? 0));
+  return ((w! * 5 + d!) * 8 + h!) * 60 + min!;
+}
+
+const DECIMAL = /^[+-]?(?:NaN|Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]?)$/;
+
+/**
+ * A fraction as the server compares it with a stored whole percentage: the value read as a Java
+ * float, times 100, cut to a whole number; undefined when it is no decimal.
+ */
+export function parsePercentOfFraction(value: string): number | undefined {
+  const text = value.trim();
+  if (!DECIMAL.test(text)) return undefined;
+  const fraction = Math.fround(Number(text.replace(/[fFdD]$/, '')));
+  const percent = Math.fround(fraction * 100);
+  if (Number.isNaN(percent)) return 0;
+  return Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, Math.trunc(percent)));
+}
+
 /** A dotted property path (`lastActivity.date`) read from a record. */
 export function readPath(record: Record<string, unknown>, path: string): unknown {
   // Most paths are one property: read it without splitting (this runs for every record a query looks at).

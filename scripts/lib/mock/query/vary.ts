@@ -98,6 +98,12 @@ function relationValue(name: string, match: QueryMatch | 'user' | 'flag', place:
       return i % 5 === 4 ? null : iso(BASE + (i % 40) * 24 * HOUR);
     case 'number':
       return (i * 7) % 23;
+    case 'working-period':
+      // Minutes, in whole half hours.
+      return ((i * 7) % 23) * 30;
+    case 'fraction':
+      // A whole percentage; -1 for an issue without an estimate.
+      return i % 5 === 4 ? -1 : (i * 13) % 151;
     case 'reference': {
       const project = pick(directory.projects, i);
       return i % 3 === 2 || !project ? null : `${project.path}#${(i % 9) + 1}`;
