@@ -209,7 +209,7 @@ export interface paths {
         };
         /**
          * Get Mail Connector
-         * @description Reads the mail connector, the account the server sends (and optionally receives) email through. The value carries `@type` naming the kind of connector.
+         * @description Reads the mail connector, the account the server sends (and optionally receives) email through. The value comes without `@type` at its root (nested values, such as its SSL setting, keep theirs): its properties tell which kind of connector it is.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -6632,12 +6632,13 @@ export interface components {
         /** @description One entry of a directory listing, told apart by `@type` as a path's own info is: a subdirectory (without its entries) or a file. */
         ArtifactEntry: components["schemas"]["ArtifactFileEntry"] | components["schemas"]["ArtifactDirectoryEntry"];
         /**
-         * @description A file inside a listed directory. The server also writes `mediaType: null` here: it guesses the media type only when the file's own info is asked for.
+         * @description A file inside a listed directory.
          * @example {
          *       "@type": "FileInfo",
          *       "path": "build-info.json",
          *       "lastModified": 1751419307930,
-         *       "length": 412
+         *       "length": 412,
+         *       "mediaType": null
          *     }
          */
         ArtifactFileEntry: {
@@ -6658,9 +6659,11 @@ export interface components {
              * @description Size of the file in bytes.
              */
             length: number;
+            /** @description Always null in a listing: the server guesses the media type only when the file's own info is asked for. */
+            mediaType: string | null;
         };
-        /** @description What a build's artifact storage holds at a path, told apart by `@type`: a directory with its entries, or a file. */
-        ArtifactInfo: components["schemas"]["FileInfo"] | components["schemas"]["DirectoryInfo"];
+        /** @description What a build's artifact storage holds at a path: a directory with its entries, or a file. The server writes it without `@type` (the entries inside keep theirs): a directory is the one with `children`, a file the one with `length` and `mediaType`. */
+        ArtifactInfo: components["schemas"]["DirectoryInfo"] | components["schemas"]["FileInfo"];
         /**
          * @description External password authenticator consulted when a login does not match a local password. Its `@class` property names the fully qualified Java class. The whole value is null when no external authenticator is configured.
          * @example {
@@ -8569,9 +8572,8 @@ export interface components {
             isFile: boolean;
         };
         /**
-         * @description A directory among a build's artifacts (or the artifact root itself), with its entries.
+         * @description A directory among a build's artifacts (or the artifact root itself), with its entries. Written without `@type` (the `DirectoryInfo` kind of a listing's entries).
          * @example {
-         *       "@type": "DirectoryInfo",
          *       "path": null,
          *       "lastModified": 1751419307930,
          *       "children": [
@@ -8584,17 +8586,13 @@ export interface components {
          *           "@type": "FileInfo",
          *           "path": "build-info.json",
          *           "lastModified": 1751419307930,
-         *           "length": 412
+         *           "length": 412,
+         *           "mediaType": null
          *         }
          *       ]
          *     }
          */
         DirectoryInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            "@type": "DirectoryInfo";
             /** @description Path of the directory relative to the build's artifact root, with `/` between segments; null for the root itself. */
             path: string | null;
             /**
@@ -8924,9 +8922,8 @@ export interface components {
             commitHash: string;
         };
         /**
-         * @description A file among a build's artifacts, asked for by its own path.
+         * @description A file among a build's artifacts, asked for by its own path. Written without `@type` (the `FileInfo` kind of a listing's entries).
          * @example {
-         *       "@type": "FileInfo",
          *       "path": "dist/webapp-4.2.0.tar.gz",
          *       "lastModified": 1751419305107,
          *       "length": 18734211,
@@ -8934,11 +8931,6 @@ export interface components {
          *     }
          */
         FileInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            "@type": "FileInfo";
             /** @description Path of the file relative to the build's artifact root, with `/` between segments. */
             path: string;
             /**
@@ -9640,6 +9632,31 @@ export interface components {
              * @enum {string}
              */
             "@type": "GmailConnector";
+            /** @description OAuth client id of this OneDev instance in Google Cloud. Required on a Set. */
+            clientId: string | null;
+            /** @description OAuth client secret, stored and returned as plain text. Required on a Set. */
+            clientSecret: string | null;
+            /** @description Gmail account that sends and receives the mail, e.g. `ci@example.com`. Required on a Set. */
+            accountName: string | null;
+            /** @description Long-lived OAuth refresh token of that account, from which the server makes access tokens; the server may swap in a new one when Google rotates it. Required on a Set. */
+            refreshToken: string | null;
+            /** @description Primary or alias address of the Gmail account: the sender of notifications and, when the inbox is checked, the address replies go to. Required on a Set. */
+            systemAddress: string | null;
+            /** @description How often the account's inbox is checked for replies; null turns incoming mail off. */
+            inboxPollSetting: components["schemas"]["GmailInboxPollSetting"] | null;
+            /**
+             * Format: int32
+             * @description Most mail-sending sessions that may run at the same time (2 unless changed; at least 1).
+             */
+            concurrency: number;
+            /**
+             * Format: int32
+             * @description Seconds to wait for the mail servers (60 unless changed; at least 5).
+             */
+            timeout: number;
+        };
+        /** @description Sends and reads mail through Gmail with OAuth, using a client registered in Google Cloud. As the server answers it at the root of a read: without `@type`, which a request must give as `GmailConnector`. Among its family's kinds, it is the one with `accountName`. */
+        GmailConnectorUntagged: {
             /** @description OAuth client id of this OneDev instance in Google Cloud. Required on a Set. */
             clientId: string | null;
             /** @description OAuth client secret, stored and returned as plain text. Required on a Set. */
@@ -12504,6 +12521,34 @@ export interface components {
          */
         MailConnector: components["schemas"]["SmtpImapConnector"] | components["schemas"]["Office365Connector"] | components["schemas"]["GmailConnector"];
         /**
+         * @description The account OneDev sends notification mail through and, optionally, reads replies from. It took over from the mail service family in v13.0.8 with the same kinds and properties, under new `@type` names. The server answers 204 to a read while none is configured. As the server answers it at the root of a read: without `@type` (values inside keep theirs), so the kind is told by its properties; give the value its `@type` before posting it back.
+         * @example {
+         *       "smtpHost": "smtp.example.com",
+         *       "sslSetting": {
+         *         "@type": "SmtpExplicitSsl",
+         *         "trustAll": false,
+         *         "port": 587
+         *       },
+         *       "smtpUser": "onedev@example.com",
+         *       "smtpPassword": "p7Qz!vR2wL9s",
+         *       "systemAddress": "onedev@example.com",
+         *       "inboxPollSetting": {
+         *         "imapHost": "imap.example.com",
+         *         "sslSetting": {
+         *           "@type": "ImapImplicitSsl",
+         *           "trustAll": false,
+         *           "port": 993
+         *         },
+         *         "imapUser": "onedev@example.com",
+         *         "imapPassword": "p7Qz!vR2wL9s",
+         *         "pollInterval": 60
+         *       },
+         *       "timeout": 60,
+         *       "concurrency": 2
+         *     }
+         */
+        MailConnectorUntagged: components["schemas"]["SmtpImapConnectorUntagged"] | components["schemas"]["Office365ConnectorUntagged"] | components["schemas"]["GmailConnectorUntagged"];
+        /**
          * @description A transition users trigger by hand from the issue page.
          * @example {
          *       "@type": "ManualSpec",
@@ -12780,6 +12825,33 @@ export interface components {
              * @enum {string}
              */
             "@type": "Office365Connector";
+            /** @description Application (client) id of the app registered in Entra ID. Required on a Set. */
+            clientId: string | null;
+            /** @description Directory (tenant) id of the app registered in Entra ID. Required on a Set. */
+            tenantId: string | null;
+            /** @description Client secret of that app, stored and returned as plain text. Required on a Set. */
+            clientSecret: string | null;
+            /** @description Account that sends and receives the mail, e.g. `onedev@example.onmicrosoft.com`; it must own the registered app. Required on a Set. */
+            userPrincipalName: string | null;
+            /** @description Long-lived OAuth refresh token of that account, from which the server makes access tokens; the server may swap in a new one when the provider rotates it. Required on a Set. */
+            refreshToken: string | null;
+            /** @description Address notifications are sent from. When incoming mail is checked, replies to it (with sub-addressing, e.g. `onedev+abc@example.com`) become issue and pull request comments. Required on a Set, and must be an email address. */
+            systemAddress: string | null;
+            /** @description How often the account's inbox is checked for replies; null turns incoming mail off. */
+            inboxPollSetting: components["schemas"]["Office365InboxPollSetting"] | null;
+            /**
+             * Format: int32
+             * @description Seconds to wait for the mail servers (60 unless changed; at least 5).
+             */
+            timeout: number;
+            /**
+             * Format: int32
+             * @description Most mail-sending sessions that may run at the same time (2 unless changed; at least 1).
+             */
+            concurrency: number;
+        };
+        /** @description Sends and reads mail through Microsoft 365 with OAuth, using an application registered in Microsoft Entra ID. As the server answers it at the root of a read: without `@type`, which a request must give as `Office365Connector`. Among its family's kinds, it is the one with `tenantId`, `userPrincipalName`. */
+        Office365ConnectorUntagged: {
             /** @description Application (client) id of the app registered in Entra ID. Required on a Set. */
             clientId: string | null;
             /** @description Directory (tenant) id of the app registered in Entra ID. Required on a Set. */
@@ -16175,6 +16247,31 @@ export interface components {
              */
             timeout: number;
         };
+        /** @description Sends mail through an SMTP server and, optionally, reads incoming mail over IMAP. As the server answers it at the root of a read: without `@type`, which a request must give as `SmtpImapConnector`. Among its family's kinds, it is the one with `smtpHost`, `sslSetting`. */
+        SmtpImapConnectorUntagged: {
+            /** @description Host name of the SMTP server. Required: a Set without it is refused. */
+            smtpHost: string | null;
+            /** @description How the SMTP connection is secured, with its port (STARTTLS on port 587 unless changed). */
+            sslSetting: components["schemas"]["SmtpSslSetting"];
+            /** @description SMTP user name; null sends without authentication. */
+            smtpUser: string | null;
+            /** @description SMTP password, stored and returned as plain text. */
+            smtpPassword: string | null;
+            /** @description Address notifications are sent from. When incoming mail is checked, replies to it (with sub-addressing, e.g. `onedev+abc@example.com`) become issue and pull request comments. Required on a Set, and must be an email address. */
+            systemAddress: string | null;
+            /** @description The IMAP inbox checked for replies; null turns incoming mail off. */
+            inboxPollSetting: components["schemas"]["SmtpImapInboxPollSetting"] | null;
+            /**
+             * Format: int32
+             * @description Most mail-sending sessions that may run at the same time (2 unless changed; at least 1).
+             */
+            concurrency: number;
+            /**
+             * Format: int32
+             * @description Seconds to wait for the mail servers (60 unless changed; at least 5).
+             */
+            timeout: number;
+        };
         /** @description The IMAP inbox an SMTP/IMAP mail service checks for incoming mail. Sub-addressing must work for the system address, since OneDev uses it to tell conversations apart. */
         SmtpImapInboxPollSetting: {
             /** @description Host name of the IMAP server. Expected to be set. */
@@ -18425,7 +18522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MailConnector"];
+                    "application/json": components["schemas"]["MailConnectorUntagged"];
                 };
             };
             /** @description No mail connector is configured: the server sends no email. No body. */
@@ -18449,7 +18546,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The complete new value of the mail connector, or `null` (or no body) to clear it. */
+        /** @description The complete new value of the mail connector, or `null` (or no body) to clear it. Get Mail Connector answers this value without `@type` at its root: add it (the name of the kind the value is) before posting a value read from there, or the server refuses the body. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["MailConnector"] | null;
@@ -26859,13 +26956,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file or directory at the path. */
+            /** @description The artifact root: a directory whose `path` is null, with its entries. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArtifactInfo"];
+                    "application/json": components["schemas"]["DirectoryInfo"];
                 };
             };
             /** @description Nothing is stored at the path (or the build has no artifacts at all). No body. */
@@ -26903,7 +27000,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file or directory at the path. */
+            /** @description The file or directory at the path, without `@type`: a directory has `children`, a file `length` and `mediaType`. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -277,9 +277,26 @@ export type RequestBodySpec =
   /** Bytes read from the request stream (an upload), sent as `application/octet-stream`. */
   | { kind: 'binary'; description: string };
 
+/**
+ * Whether a JSON answer whose type is a polymorphic family (or one member of one) carries the
+ * family's discriminator at its root. OneDev's Jersey hands Jackson the declared type only when it
+ * is generic (a `List<...>`), so a bare value is written as its concrete class; OneDev's default
+ * typing writes a type id only for abstract declared types, so the root comes without one
+ * (`'omitted'`), while values inside lists and properties keep theirs. A family whose abstract
+ * class names its type info itself (`@JsonTypeInfo`, the Authenticator's `@class`) has it written
+ * for its concrete classes too (`'written'`). A request body is read as its declared type, so it
+ * needs the discriminator either way.
+ */
+export type RootDiscriminator = 'written' | 'omitted';
+
 export type SuccessSpec =
-  /** 200 with a JSON body. */
-  | { kind: 'json'; type: TypeExpr; description: string; example: string; nullable?: boolean }
+  /**
+   * 200 with a JSON body. `rootDiscriminator` is required when `type` names a family or a family
+   * member, and only then: with `'omitted'` the builder describes the root without the
+   * discriminator (`<Name>Untagged`, members told apart by their properties) and the example must
+   * not carry it.
+   */
+  | { kind: 'json'; type: TypeExpr; description: string; example: string; nullable?: boolean; rootDiscriminator?: RootDiscriminator }
   /** 200 whose body is a bare JSON number: the id of the created or updated record. */
   | { kind: 'id'; description: string }
   /** 200 with an empty body (`Response.ok()`). */

@@ -17,6 +17,8 @@ import { operationsByRoute, transformWebhooks } from './transform-webhooks.js';
 import { applyPageLimit } from './page-limit.js';
 import { fillFacts } from './facts/describe.js';
 import { REFUSALS } from './extensions.js';
+import { discriminatorOf, untaggedSchemas } from './transform-untagged.js';
+import { noteUntaggedReads } from './untagged-reads.js';
 
 /** JSON Schema 2020-12: keeps Prism's request validation on (see docs/using-the-mock.md). */
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
@@ -62,6 +64,12 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
   (builder.rootDoc as unknown as Record<string, unknown>)[REFUSALS] = catalogue.refusals;
 
   const schemas = transformSchemas(catalogue.schemas, problems, updateModes(catalogue, problems));
+  const specs = new Map(Object.values(catalogue.schemas).flatMap((table) => Object.entries(table)));
+  const polymorphic = new Map([...specs].flatMap(([name, spec]) => {
+    const property = discriminatorOf(spec);
+    return property ? [[name, property] as const] : [];
+  }));
+  Object.assign(schemas, untaggedSchemas(untaggedRoots(catalogue), specs, new Set(Object.keys(schemas)), problems));
   const knownSchemas = new Set(Object.keys(schemas));
 
   const examples = new Map<string, { summary: string; value: unknown }>();
@@ -104,11 +112,14 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
         responses: catalogue.responses,
         alwaysPossible: catalogue.alwaysPossible,
         validationFailures: catalogue.validationFailures,
+        polymorphic,
+        exampleValue: (name) => examples.get(name)?.value,
         problems,
       });
       (paths[op.path] ??= {})[op.method.toLowerCase()] = operation;
     }
   }
+  noteUntaggedReads(paths);
   // The events the release posts to web hooks, each with its payload schema (transform-webhooks.ts).
   const webhooks = transformWebhooks(catalogue.webhooks, (name) => new Set(Object.keys(schemas[name]?.properties ?? {})), {
     knownSchemas,
@@ -166,6 +177,16 @@ export function usage(doc: OpenAPIObject): { parameters: string[]; examples: str
     ],
     schemas: Object.keys(schemas),
   };
+}
+
+/** The families and members some JSON success answers without their discriminator at the root. */
+function untaggedRoots(catalogue: ReleaseCatalogue): Set<string> {
+  const names = new Set<string>();
+  for (const op of catalogue.groups.flatMap((g) => g.operations)) {
+    const success = op.success;
+    if (success.kind === 'json' && success.rootDiscriminator === 'omitted' && typeof success.type === 'object' && 'ref' in success.type) names.add(success.type.ref);
+  }
+  return names;
 }
 
 /**

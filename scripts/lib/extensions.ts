@@ -17,3 +17,10 @@ export const SPLIT_ROUTE = 'x-onedev-route';
 
 /** On a request body that changes a stored record: 'merge' (a property left out keeps its value) or 'replace'. */
 export const UPDATE_MODE = 'x-onedev-update';
+
+/**
+ * On a 200 response whose root comes without its family's discriminator (spec/model.ts,
+ * `rootDiscriminator: 'omitted'`): `{ property, tagged }`, the property the root lacks and the
+ * component name of the family (or member) as a request takes it, with the property.
+ */
+export const UNTAGGED_ROOT = 'x-onedev-untagged-root';

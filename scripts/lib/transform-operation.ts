@@ -1,11 +1,12 @@
 /** Turns one catalogue operation into an OpenAPI Operation Object. */
 import type { OperationObject, ParameterObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
 import type { ErrorStatus, ParameterSpec } from '../../spec/model.js';
-import { SPLIT_ROUTE, UPDATE_MODE } from './extensions.js';
+import { SPLIT_ROUTE, UNTAGGED_ROOT, UPDATE_MODE } from './extensions.js';
 import { operationId, operationSummary, splitRoutePaths } from './naming.js';
 import type { Problems } from './problems.js';
 import type { ReleaseCatalogue, SelectedGroup, SelectedOperation } from './select-release.js';
-import { makeNullable, transformType, type Context } from './transform-schema.js';
+import { makeNullable, schemaRef, transformType, type Context } from './transform-schema.js';
+import { untaggedName } from './transform-untagged.js';
 
 export const RAW_TEXT_EXTENSION = 'x-onedev-raw-text';
 
@@ -21,6 +22,10 @@ export interface OperationContext {
   alwaysPossible: readonly ErrorStatus[];
   /** How the release answers each kind of validation failure (a combined response component each). */
   validationFailures: ReleaseCatalogue['validationFailures'];
+  /** Families and family members, with the discriminator property their tagged form carries. */
+  polymorphic: ReadonlyMap<string, '@type' | '@class'>;
+  /** An example's value, by component name. */
+  exampleValue: (name: string) => unknown;
   problems: Problems;
 }
 
@@ -157,12 +162,14 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
   const responses: ResponsesObject = {};
   const success = op.success;
   if (success.kind === 'json') {
-    let schema: SchemaObject = transformType(success.type, typeCtx('success'));
+    const untagged = untaggedRoot(success, ctx, problem);
+    let schema: SchemaObject = untagged ? { $ref: schemaRef(untaggedName(untagged.tagged)) } : transformType(success.type, typeCtx('success'));
     if (success.nullable) schema = makeNullable(schema);
     responses['200'] = {
       description: success.description,
       content: { 'application/json': { schema, examples: useExample('success.example', success.example) } },
     };
+    if (untagged) responses['200'][UNTAGGED_ROOT] = untagged;
   } else if (success.kind === 'id') {
     responses['200'] = {
       description: `${success.description} The body is the id as a bare JSON number.`,
@@ -243,4 +250,32 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
     operation.description = `**Deprecated:** ${op.deprecated.trim()}\n\n${operation.description}`;
   }
   return operation;
+}
+
+/**
+ * A JSON success naming a family or a member says whether its root carries the discriminator
+ * (`rootDiscriminator`), and only such a success says so. Omitted: the property and the tagged
+ * component, for the response's extension; the example must not carry the property either.
+ */
+function untaggedRoot(
+  success: Extract<SelectedOperation['success'], { kind: 'json' }>,
+  ctx: OperationContext,
+  problem: (field: string, message: string) => void,
+): { property: '@type' | '@class'; tagged: string } | undefined {
+  const ref = typeof success.type === 'object' && 'ref' in success.type ? success.type.ref : undefined;
+  const property = ref === undefined ? undefined : ctx.polymorphic.get(ref);
+  if (property === undefined) {
+    if (success.rootDiscriminator) problem('success', `rootDiscriminator is only for an answer that is a family or a family member, not ${JSON.stringify(success.type)}`);
+    return undefined;
+  }
+  if (!success.rootDiscriminator) {
+    problem('success', `${ref} is polymorphic: say whether the server writes \`${property}\` at the root with rootDiscriminator 'written' or 'omitted'`);
+    return undefined;
+  }
+  if (success.rootDiscriminator === 'written') return undefined;
+  const example = ctx.exampleValue(success.example);
+  if (example && typeof example === 'object' && property in example) {
+    problem('success.example', `${success.example} carries \`${property}\` at its root, which this answer comes without`);
+  }
+  return { property, tagged: ref! };
 }

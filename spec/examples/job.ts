@@ -27,16 +27,16 @@ export const jobExamples: ExampleTable = {
     summary: 'Run build 2031 again',
     value: { buildId: 2031, reason: 'Retry after the flaky runner was replaced' },
   },
+  // Get Artifact Info writes its answer without `@type`; the entries inside carry it.
   DirectoryInfo: {
     summary: 'The artifact root of build 2031',
     value: {
-      '@type': 'DirectoryInfo',
       path: null,
       lastModified: 1751419307930,
       children: [
-        // The server also writes `children: null` and `mediaType: null` in entries (ArtifactEntry).
+        // The server also writes `children: null` in a directory entry (ArtifactDirectoryEntry).
         { '@type': 'DirectoryInfo', path: 'dist', lastModified: 1751419305112 },
-        { '@type': 'FileInfo', path: 'build-info.json', lastModified: 1751419307930, length: 412 },
+        { '@type': 'FileInfo', path: 'build-info.json', lastModified: 1751419307930, length: 412, mediaType: null },
       ],
     },
   },
@@ -46,12 +46,11 @@ export const jobExamples: ExampleTable = {
   },
   ArtifactFileEntry: {
     summary: 'A file listed in the artifact root of build 2031',
-    value: { '@type': 'FileInfo', path: 'build-info.json', lastModified: 1751419307930, length: 412 },
+    value: { '@type': 'FileInfo', path: 'build-info.json', lastModified: 1751419307930, length: 412, mediaType: null },
   },
   FileInfo: {
     summary: 'One file among the artifacts of build 2031',
     value: {
-      '@type': 'FileInfo',
       path: 'dist/webapp-4.2.0.tar.gz',
       lastModified: 1751419305107,
       length: 18734211,

@@ -95,6 +95,12 @@ const gmailConnector = {
 };
 
 /** v16.5.3 gave every connector a limit on concurrent sending sessions. */
+/** A value as a read answers it when its root comes without `@type`. */
+function withoutType(value: Record<string, unknown>): Record<string, unknown> {
+  const { '@type': _type, ...rest } = value;
+  return rest;
+}
+
 const CONNECTOR_CONCURRENCY = [{ since: 'v16.5.3', set: { concurrency: 2 } }] as const;
 
 const specifiedValue = { '@type': 'SpecifiedValue', value: ['Normal'] };
@@ -222,6 +228,13 @@ export const settingsCoreExamples: ExampleTable = {
     since: 'v13.0.8',
     summary: 'SMTP with STARTTLS, replies read over IMAPS',
     value: smtpImapConnector,
+    changes: CONNECTOR_CONCURRENCY,
+  },
+  // What a read answers: the same value without the root's `@type` (spec/model.ts, rootDiscriminator).
+  MailConnectorUntagged: {
+    since: 'v13.0.8',
+    summary: 'SMTP with STARTTLS, replies read over IMAPS (as read: no @type at the root)',
+    value: withoutType(smtpImapConnector),
     changes: CONNECTOR_CONCURRENCY,
   },
   SmtpImapConnector: {

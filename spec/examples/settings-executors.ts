@@ -310,6 +310,12 @@ export const settingsExecutorsExamples: ExampleTable = {
 
   // mail services
   MailService: { summary: 'SMTP with STARTTLS, replies read over IMAPS', value: smtpImapMailService },
+  // What a read answers: the same value without the root's `@type` (spec/model.ts, rootDiscriminator).
+  MailServiceUntagged: {
+    until: 'v13.0.8',
+    summary: 'SMTP with STARTTLS, replies read over IMAPS (as read: no @type at the root)',
+    value: (({ '@type': _type, ...rest }) => rest)(smtpImapMailService),
+  },
   SmtpImapMailService: { summary: 'SMTP with STARTTLS, replies read over IMAPS', value: smtpImapMailService },
   Office365MailService: { summary: 'Microsoft 365 with incoming mail checked every minute', value: office365MailService },
   GmailMailService: { summary: 'Gmail, sending only', value: gmailMailService },

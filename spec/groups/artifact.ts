@@ -25,15 +25,30 @@ const MANAGE_JOB = 'Users with the "manage job" privilege for the build\'s job i
 const INFO_ROUTE = '/artifacts/{buildId}/infos{artifactPath:(/.*)?}';
 const DELETE_ROUTE = '/artifacts/{buildId}{artifactPath:(/.*)?}';
 
+const INFO_ERRORS = {
+  noContent: 'Nothing is stored at the path (or the build has no artifacts at all).',
+  errors: [401, 403, 404, 500],
+} as const satisfies Partial<OperationSpec>;
+
+/** The artifact root is a directory; the server writes it without `@type` (spec/schemas/job.ts). */
+const ROOT_ANSWER = {
+  success: {
+    kind: 'json',
+    type: { ref: 'DirectoryInfo' },
+    description: 'The artifact root: a directory whose `path` is null, with its entries.',
+    example: 'DirectoryInfo',
+  },
+  ...INFO_ERRORS,
+} as const satisfies Partial<OperationSpec>;
+
 const INFO_ANSWER = {
   success: {
     kind: 'json',
     type: { ref: 'ArtifactInfo' },
-    description: 'The file or directory at the path.',
+    description: 'The file or directory at the path, without `@type`: a directory has `children`, a file `length` and `mediaType`.',
     example: 'DirectoryInfo',
   },
-  noContent: 'Nothing is stored at the path (or the build has no artifacts at all).',
-  errors: [401, 403, 404, 500],
+  ...INFO_ERRORS,
 } as const satisfies Partial<OperationSpec>;
 
 const getRootInfo: OperationSpec = {
@@ -46,7 +61,7 @@ const getRootInfo: OperationSpec = {
     'Browse further with the nested form of this operation (Get Artifact Info at a path).',
   permission: ACCESS_BUILD,
   parameters: ['buildId'],
-  ...INFO_ANSWER,
+  ...ROOT_ANSWER,
 };
 
 const getInfo: OperationSpec = {

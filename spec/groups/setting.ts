@@ -94,6 +94,9 @@ export const settingGroup: GroupSpec = {
         type: { ref: 'Authenticator' },
         description: 'The current value of the external authenticator (LDAP or Active Directory).',
         example: 'Authenticator',
+        // The abstract class names its type info itself (`@JsonTypeInfo(use=Id.CLASS)`), so
+        // Jackson writes `@class` for the concrete class at the root too.
+        rootDiscriminator: 'written',
       },
       noContent: 'No external authenticator is configured: users sign in with local passwords only.',
       errors: GET_ERRORS,
@@ -304,13 +307,16 @@ export const settingGroup: GroupSpec = {
       name: 'Get Mail Service',
       method: 'GET',
       path: '/settings/mail-service',
-      description: 'Reads the mail service. The value carries `@type` naming the kind of mail service.',
+      description:
+        'Reads the mail service. The value comes without `@type` at its root (nested values, such ' +
+        'as its SSL setting, keep theirs): its properties tell which kind of mail service it is.',
       permission: ADMIN_ONLY,
       success: {
         kind: 'json',
         type: { ref: 'MailService' },
         description: 'The current value of the mail service used to send (and optionally receive) email.',
-        example: 'MailService',
+        example: 'MailServiceUntagged',
+        rootDiscriminator: 'omitted',
       },
       noContent: 'No mail service is configured: the server sends no email.',
       errors: GET_ERRORS,
@@ -322,13 +328,15 @@ export const settingGroup: GroupSpec = {
       path: '/settings/mail-service',
       description:
         'Reads the mail connector, the account the server sends (and optionally receives) email ' +
-        'through. The value carries `@type` naming the kind of connector.',
+        'through. The value comes without `@type` at its root (nested values, such as its SSL ' +
+        'setting, keep theirs): its properties tell which kind of connector it is.',
       permission: ADMIN_ONLY,
       success: {
         kind: 'json',
         type: { ref: 'MailConnector' },
         description: 'The current value of the mail connector.',
-        example: 'MailConnector',
+        example: 'MailConnectorUntagged',
+        rootDiscriminator: 'omitted',
       },
       noContent: 'No mail connector is configured: the server sends no email.',
       errors: GET_ERRORS,

@@ -109,19 +109,24 @@ export const jobSchemas: SchemaTable = {
     },
   },
 
+  // OneDev's ArtifactInfo is an abstract class, but the server writes the value Get Artifact Info
+  // answers as its concrete class, without `@type` (spec/model.ts, RootDiscriminator): only the
+  // entries of a listing carry it (ArtifactEntry). The roots are plain shapes, told apart by their
+  // properties.
   ArtifactInfo: {
-    kind: 'family',
+    kind: 'alias',
     description:
-      'What a build\'s artifact storage holds at a path, told apart by `@type`: a directory with ' +
-      'its entries, or a file.',
-    discriminator: '@type',
-    members: ['FileInfo', 'DirectoryInfo'],
+      'What a build\'s artifact storage holds at a path: a directory with its entries, or a file. ' +
+      'The server writes it without `@type` (the entries inside keep theirs): a directory is the ' +
+      'one with `children`, a file the one with `length` and `mediaType`.',
+    type: { oneOf: [{ ref: 'DirectoryInfo' }, { ref: 'FileInfo' }] },
   },
 
   FileInfo: {
     kind: 'object',
-    description: 'A file among a build\'s artifacts, asked for by its own path.',
-    discriminator: { property: '@type', value: 'FileInfo' },
+    description:
+      'A file among a build\'s artifacts, asked for by its own path. Written without `@type` ' +
+      '(the `FileInfo` kind of a listing\'s entries).',
     usage: 'response',
     fields: {
       ...ARTIFACT_FILE_FIELDS,
@@ -135,8 +140,9 @@ export const jobSchemas: SchemaTable = {
 
   DirectoryInfo: {
     kind: 'object',
-    description: 'A directory among a build\'s artifacts (or the artifact root itself), with its entries.',
-    discriminator: { property: '@type', value: 'DirectoryInfo' },
+    description:
+      'A directory among a build\'s artifacts (or the artifact root itself), with its entries. ' +
+      'Written without `@type` (the `DirectoryInfo` kind of a listing\'s entries).',
     usage: 'response',
     fields: {
       path: {
@@ -161,8 +167,9 @@ export const jobSchemas: SchemaTable = {
   },
 
   // The entries of a listing are built without contents or media type, so they have schemas of
-  // their own: DirectoryInfo does not contain itself. Their always-null keys carry nothing and are
-  // left out (a reader ignores keys it does not know); the descriptions name them.
+  // their own: DirectoryInfo does not contain itself. A directory entry's `children: null` is left
+  // out (a reader ignores keys it does not know; its description names it); a file entry's
+  // `mediaType` is described as the null it always is.
   ArtifactEntry: {
     kind: 'family',
     description:
@@ -174,13 +181,18 @@ export const jobSchemas: SchemaTable = {
 
   ArtifactFileEntry: {
     kind: 'object',
-    description:
-      'A file inside a listed directory. The server also writes `mediaType: null` here: it guesses ' +
-      'the media type only when the file\'s own info is asked for.',
+    description: 'A file inside a listed directory.',
     discriminator: { property: '@type', value: 'FileInfo' },
     usage: 'response',
     fields: {
       ...ARTIFACT_FILE_FIELDS,
+      mediaType: {
+        type: 'string',
+        nullable: true,
+        description:
+          'Always null in a listing: the server guesses the media type only when the file\'s own ' +
+          'info is asked for.',
+      },
     },
   },
 

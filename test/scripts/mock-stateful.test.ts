@@ -119,7 +119,14 @@ describe.each(SUPPORTED_RELEASES)('stateful mock on the %s description', (releas
       const written = await ask(engine, 'POST', call.path, { headers: typeOf(call), body: bodyOf(call) });
       expect(written.status, call.operationId).toBe(200);
       const back = await ask(engine, 'GET', read.path);
-      expect(back.json(), call.operationId).toEqual(call.body);
+      // A read whose root comes without its family's discriminator (x-onedev-untagged-root)
+      // answers the value without it, as the server does.
+      const omits = plans.find((p) => p.method === 'GET' && p.path === call.template)!.success?.untaggedRoot?.property;
+      if (omits) {
+        const { [omits]: sent, ...bare } = call.body as Rec;
+        expect(sent, call.operationId).toBeTypeOf('string');
+        expect(back.json(), call.operationId).toEqual(bare);
+      } else expect(back.json(), call.operationId).toEqual(call.body);
       const clearable = plans.find((p) => p.method === 'GET' && p.path === call.template)!.responses.some((r) => r.code === '204');
       const cleared = await ask(engine, 'POST', call.path, { headers: typeOf(call), body: 'null' });
       if (clearable && cleared.status === 200) {

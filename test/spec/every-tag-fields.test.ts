@@ -34,7 +34,9 @@ const KNOWN: Record<string, string> = {
   'ArtifactDirectoryEntry: a family member (DirectoryInfo) that no REST class is at this tag':
     "the catalogue's second view of DirectoryInfo, for an entry of a listing, leaves out `children` (always null there)",
   'ArtifactFileEntry: a family member (FileInfo) that no REST class is at this tag':
-    "the catalogue's second view of FileInfo, for an entry of a listing, leaves out `mediaType` (always null there)",
+    "the catalogue's second view of FileInfo, for an entry of a listing, whose `mediaType` is always null there",
+  // DirectoryInfo and FileInfo themselves describe the roots Get Artifact Info answers, which the
+  // server writes without `@type` (spec/schemas/job.ts), so they are plain shapes.
   'CacheConfig (WorkspaceCacheConfig): uploadStrategy is object on the wire, described as string':
     'UploadStrategy is an enum of OneDev\'s k8shelper library, outside the repository the field tables are ' +
     'read from, so they type it as an object; Jackson writes its constant names',

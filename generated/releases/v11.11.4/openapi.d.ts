@@ -209,7 +209,7 @@ export interface paths {
         };
         /**
          * Get Mail Service
-         * @description Reads the mail service. The value carries `@type` naming the kind of mail service.
+         * @description Reads the mail service. The value comes without `@type` at its root (nested values, such as its SSL setting, keep theirs): its properties tell which kind of mail service it is.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -6110,12 +6110,13 @@ export interface components {
         /** @description One entry of a directory listing, told apart by `@type` as a path's own info is: a subdirectory (without its entries) or a file. */
         ArtifactEntry: components["schemas"]["ArtifactFileEntry"] | components["schemas"]["ArtifactDirectoryEntry"];
         /**
-         * @description A file inside a listed directory. The server also writes `mediaType: null` here: it guesses the media type only when the file's own info is asked for.
+         * @description A file inside a listed directory.
          * @example {
          *       "@type": "FileInfo",
          *       "path": "build-info.json",
          *       "lastModified": 1751419307930,
-         *       "length": 412
+         *       "length": 412,
+         *       "mediaType": null
          *     }
          */
         ArtifactFileEntry: {
@@ -6136,9 +6137,11 @@ export interface components {
              * @description Size of the file in bytes.
              */
             length: number;
+            /** @description Always null in a listing: the server guesses the media type only when the file's own info is asked for. */
+            mediaType: string | null;
         };
-        /** @description What a build's artifact storage holds at a path, told apart by `@type`: a directory with its entries, or a file. */
-        ArtifactInfo: components["schemas"]["FileInfo"] | components["schemas"]["DirectoryInfo"];
+        /** @description What a build's artifact storage holds at a path: a directory with its entries, or a file. The server writes it without `@type` (the entries inside keep theirs): a directory is the one with `children`, a file the one with `length` and `mediaType`. */
+        ArtifactInfo: components["schemas"]["DirectoryInfo"] | components["schemas"]["FileInfo"];
         /**
          * @description External password authenticator consulted when a login does not match a local password. Its `@class` property names the fully qualified Java class. The whole value is null when no external authenticator is configured.
          * @example {
@@ -7906,9 +7909,8 @@ export interface components {
             isFile: boolean;
         };
         /**
-         * @description A directory among a build's artifacts (or the artifact root itself), with its entries.
+         * @description A directory among a build's artifacts (or the artifact root itself), with its entries. Written without `@type` (the `DirectoryInfo` kind of a listing's entries).
          * @example {
-         *       "@type": "DirectoryInfo",
          *       "path": null,
          *       "lastModified": 1751419307930,
          *       "children": [
@@ -7921,17 +7923,13 @@ export interface components {
          *           "@type": "FileInfo",
          *           "path": "build-info.json",
          *           "lastModified": 1751419307930,
-         *           "length": 412
+         *           "length": 412,
+         *           "mediaType": null
          *         }
          *       ]
          *     }
          */
         DirectoryInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            "@type": "DirectoryInfo";
             /** @description Path of the directory relative to the build's artifact root, with `/` between segments; null for the root itself. */
             path: string | null;
             /**
@@ -8280,9 +8278,8 @@ export interface components {
             commitHash: string;
         };
         /**
-         * @description A file among a build's artifacts, asked for by its own path.
+         * @description A file among a build's artifacts, asked for by its own path. Written without `@type` (the `FileInfo` kind of a listing's entries).
          * @example {
-         *       "@type": "FileInfo",
          *       "path": "dist/webapp-4.2.0.tar.gz",
          *       "lastModified": 1751419305107,
          *       "length": 18734211,
@@ -8290,11 +8287,6 @@ export interface components {
          *     }
          */
         FileInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            "@type": "FileInfo";
             /** @description Path of the file relative to the build's artifact root, with `/` between segments. */
             path: string;
             /**
@@ -9006,6 +8998,26 @@ export interface components {
              * @enum {string}
              */
             "@type": "GmailMailService";
+            /** @description OAuth client id of this OneDev instance in Google Cloud. Expected to be set. */
+            clientId: string | null;
+            /** @description OAuth client secret. Stored and returned as plain text. Expected to be set. */
+            clientSecret: string | null;
+            /** @description Gmail account that sends and receives the mail, e.g. `ci@example.com`. Expected to be set. */
+            accountName: string | null;
+            /** @description Long-lived OAuth refresh token of that account, from which access tokens are made. Generate it again after changing the client or the account. The server may replace it by itself when Google rotates it. Expected to be set. */
+            refreshToken: string | null;
+            /** @description Primary or alias address of the Gmail account, used as sender of notifications and, when incoming mail is checked, as the address replies go to. Expected to be set. */
+            systemAddress: string | null;
+            /** @description Whether and how often the account's inbox is checked for replies; null turns incoming mail off. */
+            inboxPollSetting: components["schemas"]["GmailInboxPollSetting"] | null;
+            /**
+             * Format: int32
+             * @description Timeout in seconds for talking to the mail servers. Defaults to 60; the web UI asks for at least 5.
+             */
+            timeout: number;
+        };
+        /** @description Sends and reads mail through Gmail with OAuth, using a client registered in Google Cloud. As the server answers it at the root of a read: without `@type`, which a request must give as `GmailMailService`. Among its family's kinds, it is the one with `accountName`. */
+        GmailMailServiceUntagged: {
             /** @description OAuth client id of this OneDev instance in Google Cloud. Expected to be set. */
             clientId: string | null;
             /** @description OAuth client secret. Stored and returned as plain text. Expected to be set. */
@@ -11548,6 +11560,33 @@ export interface components {
          */
         MailService: components["schemas"]["SmtpImapMailService"] | components["schemas"]["Office365MailService"] | components["schemas"]["GmailMailService"];
         /**
+         * @description How OneDev sends notification mail and, optionally, reads replies from an inbox. The server answers 204 to a read while no mail service is configured. As the server answers it at the root of a read: without `@type` (values inside keep theirs), so the kind is told by its properties; give the value its `@type` before posting it back.
+         * @example {
+         *       "smtpHost": "smtp.example.com",
+         *       "sslSetting": {
+         *         "@type": "SmtpExplicitSsl",
+         *         "trustAll": false,
+         *         "port": 587
+         *       },
+         *       "smtpUser": "onedev@example.com",
+         *       "smtpPassword": "p7Qz!vR2wL9s",
+         *       "systemAddress": "onedev@example.com",
+         *       "inboxPollSetting": {
+         *         "imapHost": "imap.example.com",
+         *         "sslSetting": {
+         *           "@type": "ImapImplicitSsl",
+         *           "trustAll": false,
+         *           "port": 993
+         *         },
+         *         "imapUser": "onedev@example.com",
+         *         "imapPassword": "p7Qz!vR2wL9s",
+         *         "pollInterval": 60
+         *       },
+         *       "timeout": 60
+         *     }
+         */
+        MailServiceUntagged: components["schemas"]["SmtpImapMailServiceUntagged"] | components["schemas"]["Office365MailServiceUntagged"] | components["schemas"]["GmailMailServiceUntagged"];
+        /**
          * @description A transition users trigger by hand from the issue page.
          * @example {
          *       "@type": "ManualSpec",
@@ -11937,6 +11976,28 @@ export interface components {
              * @enum {string}
              */
             "@type": "Office365MailService";
+            /** @description Application (client) id of the app registered in Entra ID. Expected to be set. */
+            clientId: string | null;
+            /** @description Directory (tenant) id of the app registered in Entra ID. Expected to be set. */
+            tenantId: string | null;
+            /** @description Client secret of that app. Stored and returned as plain text. Expected to be set. */
+            clientSecret: string | null;
+            /** @description Account that sends and receives the mail, e.g. `onedev@example.onmicrosoft.com`; it must own the registered app. Expected to be set. */
+            userPrincipalName: string | null;
+            /** @description Long-lived OAuth refresh token of that account, from which access tokens are made. Generate it again after changing the ids, the secret or the account. The server may replace it by itself when the provider rotates it. Expected to be set. */
+            refreshToken: string | null;
+            /** @description Email address used as sender of notifications. When incoming mail is checked, replies to this address (with sub-addressing such as `onedev+xyz@example.com`) become issue and pull request comments. Expected to be set. */
+            systemAddress: string | null;
+            /** @description Whether and how often the account's inbox is checked for replies; null turns incoming mail off. */
+            inboxPollSetting: components["schemas"]["Office365InboxPollSetting"] | null;
+            /**
+             * Format: int32
+             * @description Timeout in seconds for talking to the mail servers. Defaults to 60; the web UI asks for at least 5.
+             */
+            timeout: number;
+        };
+        /** @description Sends and reads mail through Microsoft 365 with OAuth, using an application registered in Microsoft Entra ID. As the server answers it at the root of a read: without `@type`, which a request must give as `Office365MailService`. Among its family's kinds, it is the one with `tenantId`, `userPrincipalName`. */
+        Office365MailServiceUntagged: {
             /** @description Application (client) id of the app registered in Entra ID. Expected to be set. */
             clientId: string | null;
             /** @description Directory (tenant) id of the app registered in Entra ID. Expected to be set. */
@@ -15100,6 +15161,26 @@ export interface components {
              */
             timeout: number;
         };
+        /** @description Sends mail through an SMTP server and, optionally, reads incoming mail over IMAP. As the server answers it at the root of a read: without `@type`, which a request must give as `SmtpImapMailService`. Among its family's kinds, it is the one with `smtpHost`, `sslSetting`. */
+        SmtpImapMailServiceUntagged: {
+            /** @description Host name of the SMTP server. Expected to be set. */
+            smtpHost: string | null;
+            /** @description How the SMTP connection is secured, with its port. New settings start with STARTTLS on port 587. */
+            sslSetting: components["schemas"]["SmtpSslSetting"];
+            /** @description SMTP user name; null sends without authentication. */
+            smtpUser: string | null;
+            /** @description SMTP password. Stored and returned as plain text. */
+            smtpPassword: string | null;
+            /** @description Email address used as sender of notifications. When incoming mail is checked, replies to this address (with sub-addressing such as `onedev+xyz@example.com`) become issue and pull request comments. Expected to be set. */
+            systemAddress: string | null;
+            /** @description IMAP inbox to check for replies; null turns incoming mail off. */
+            inboxPollSetting: components["schemas"]["SmtpImapInboxPollSetting"] | null;
+            /**
+             * Format: int32
+             * @description Timeout in seconds for talking to the mail servers. Defaults to 60; the web UI asks for at least 5.
+             */
+            timeout: number;
+        };
         /**
          * @description TLS from the first byte (SMTPS).
          * @example {
@@ -16845,7 +16926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MailService"];
+                    "application/json": components["schemas"]["MailServiceUntagged"];
                 };
             };
             /** @description No mail service is configured: the server sends no email. No body. */
@@ -16868,7 +16949,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The complete new value of the mail service used to send (and optionally receive) email, or `null` (or no body) to clear it. */
+        /** @description The complete new value of the mail service used to send (and optionally receive) email, or `null` (or no body) to clear it. Get Mail Service answers this value without `@type` at its root: add it (the name of the kind the value is) before posting a value read from there, or the server refuses the body. */
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["MailService"] | null;
@@ -24534,13 +24615,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file or directory at the path. */
+            /** @description The artifact root: a directory whose `path` is null, with its entries. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArtifactInfo"];
+                    "application/json": components["schemas"]["DirectoryInfo"];
                 };
             };
             /** @description Nothing is stored at the path (or the build has no artifacts at all). No body. */
@@ -24577,7 +24658,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file or directory at the path. */
+            /** @description The file or directory at the path, without `@type`: a directory has `children`, a file `length` and `mediaType`. */
             200: {
                 headers: {
                     [name: string]: unknown;

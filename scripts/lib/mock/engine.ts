@@ -597,7 +597,7 @@ export class MockEngine {
           const none = operation.responses.find((r) => r.code === '204');
           if (none) return withDeprecation(operation, { status: 204, headers: {} });
         }
-        return this.json(status, prettyJson(stored.value), operation);
+        return this.json(status, prettyJson(withoutRoot(stored.value, behaviour.omits)), operation);
       }
       case 'singleton-write':
         if (state.stateful) state.writeSingleton(parsed.path, parsed.body ?? null);
@@ -1015,4 +1015,11 @@ function withoutBody(answer: Answer | Promise<Answer>): Answer | Promise<Answer>
   const strip = (a: Answer): Answer =>
     a.body === undefined ? a : { ...a, headers: { ...a.headers, 'content-length': a.headers['content-length'] ?? String(Buffer.byteLength(a.body)) }, body: undefined };
   return answer instanceof Promise ? answer.then(strip) : strip(answer);
+}
+
+/** A stored value as a read answers it: without the property at its root (`omits`), as the server writes it. */
+function withoutRoot(value: unknown, omits: string | undefined): unknown {
+  if (omits === undefined || !value || typeof value !== 'object' || Array.isArray(value) || !(omits in value)) return value;
+  const { [omits]: _dropped, ...rest } = value as Record<string, unknown>;
+  return rest;
 }

@@ -16,6 +16,7 @@ import type {
 } from 'openapi3-ts/oas31';
 import { operationsOf, resolveRef } from '../openapi.js';
 import { routesOf, type Route } from './routes.js';
+import { UNTAGGED_ROOT } from '../extensions.js';
 import type { ParameterSpec } from './schemas.js';
 
 export interface ContentPlan {
@@ -29,6 +30,16 @@ export interface ResponsePlan {
   /** `200`, `404`, ... (`default` and `2XX` keep their spelling). */
   code: string;
   contents: ContentPlan[];
+  /**
+   * The answer's root comes without its family's discriminator (`x-onedev-untagged-root`): the
+   * property it lacks, and the component a request takes with the property.
+   */
+  untaggedRoot?: { property: string; tagged: string };
+}
+
+function untaggedRootOf(response: ResponseObject): ResponsePlan['untaggedRoot'] {
+  const fact = response[UNTAGGED_ROOT] as { property?: unknown; tagged?: unknown } | undefined;
+  return typeof fact?.property === 'string' && typeof fact.tagged === 'string' ? { property: fact.property, tagged: fact.tagged } : undefined;
 }
 
 /** One way to satisfy security: every scheme listed must be met. */
@@ -81,10 +92,11 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
     const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef<ParameterObject>(doc, p));
     const requirements: SecurityRequirementObject[] | undefined = operation.security ?? doc.security;
     const body = operation.requestBody ? resolveRef<RequestBodyObject>(doc, operation.requestBody) : undefined;
-    const responses = Object.entries(operation.responses ?? {}).map(([code, response]) => ({
-      code,
-      contents: contentsOf(doc, resolveRef<ResponseObject>(doc, response).content),
-    }));
+    const responses = Object.entries(operation.responses ?? {}).map(([code, response]): ResponsePlan => {
+      const resolved = resolveRef<ResponseObject>(doc, response);
+      const untaggedRoot = untaggedRootOf(resolved);
+      return { code, contents: contentsOf(doc, resolved.content), ...(untaggedRoot ? { untaggedRoot } : {}) };
+    });
     return {
       ...routes.get(`${method} ${path}`)!,
       deprecated: operation.deprecated === true,

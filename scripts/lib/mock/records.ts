@@ -62,7 +62,8 @@ export type Behaviour =
   | { type: 'update'; kind: RecordKind }
   | { type: 'delete'; kind: RecordKind }
   | { type: 'set'; kind: RecordKind; property: string }
-  | { type: 'singleton-read' }
+  /** `omits`: the property a stored value loses at its root when read (`x-onedev-untagged-root`). */
+  | { type: 'singleton-read'; omits?: string }
   | { type: 'singleton-write' };
 
 export interface RecordModel {
@@ -225,9 +226,11 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
     }
     if (plan.pathParams.length === 0 && (plan.method === 'GET' || plan.method === 'POST')) {
       const other = plans.find((p) => p.path === plan.path && p.method === (plan.method === 'GET' ? 'POST' : 'GET'));
-      const [readSchema, writeSchema] = plan.method === 'GET' ? [schema, other?.body?.contents[0]?.schema] : [other && successSchema(other), bodySchema];
+      const [read, writeSchema] = plan.method === 'GET' ? [plan, other?.body?.contents[0]?.schema] : [other, bodySchema];
+      const readSchema = read && writtenAs(read);
       if (readSchema !== undefined && writeSchema !== undefined && sameOrNullable(readSchema, writeSchema)) {
-        behaviours.set(key(plan), { type: plan.method === 'GET' ? 'singleton-read' : 'singleton-write' });
+        const omits = read?.success?.untaggedRoot?.property;
+        behaviours.set(key(plan), plan.method === 'GET' ? { type: 'singleton-read', ...(omits ? { omits } : {}) } : { type: 'singleton-write' });
       }
     }
   }
@@ -302,6 +305,15 @@ function settable(doc: OpenAPIObject, property: SchemaObject | undefined, body: 
   if (JSON.stringify(resolved) === JSON.stringify(property)) return true;
   const isText = (s: SchemaObject): boolean => [s.type].flat().includes('string') && !s.enum && !s.format;
   return resolved.type === 'string' && !resolved.enum && isText(property);
+}
+
+/**
+ * The schema a read's answer has as a write takes it: its success schema, or, for an answer whose
+ * root comes without its family's discriminator, the family with it.
+ */
+function writtenAs(read: OperationPlan): unknown {
+  const untagged = read.success?.untaggedRoot;
+  return untagged ? { $ref: `#/components/schemas/${untagged.tagged}` } : jsonContent(read.success)?.schema;
 }
 
 /** `write` is `read`, or `oneOf: [read, {type: null}]` (a setting that can be cleared). */
