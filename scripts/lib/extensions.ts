@@ -17,3 +17,10 @@ export const SPLIT_ROUTE = 'x-onedev-route';
 
 /** On a request body that changes a stored record: 'merge' (a property left out keeps its value) or 'replace'. */
 export const UPDATE_MODE = 'x-onedev-update';
+
+/**
+ * On a request schema: properties its server requires only when another property holds one of some
+ * values (`[{ property, values, required }]`), a bean-validation rule that depends on the account
+ * kind, for instance. A required property is missing when left out, null, or an empty text or list.
+ */
+export const REQUIRED_WHEN = 'x-onedev-required-when';
