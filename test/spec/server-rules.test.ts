@@ -248,5 +248,10 @@ describe('500s a read can provoke (item 6)', () => {
     expect(textExample(contributors)).toBe('Active server not found for project id: 999');
     expect(description(doc, 'GET', '/projects/{projectId}/top-contributors')).toContain('fails with 500 (`Active server not found');
     expect(response(doc, 'GET', '/artifacts/{buildId}/contents/{artifactPath}', 500)?.description).toContain('names no file');
+    // `/projects?count=0&count=x` answered 200 `[]`: JAX-RS converts the first value only.
+    for (const name of ['offset', 'count']) {
+      const param = operation(doc, 'GET', '/projects').parameters!.map((p) => resolveRef<{ name: string; description: string }>(doc, p)).find((p) => p.name === name)!;
+      expect(param.description).toContain('Sent more than once, only the first value is read');
+    }
   });
 });
