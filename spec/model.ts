@@ -83,6 +83,19 @@ export interface Field extends Lifespan {
    * field; this one is required in none (responses still carry it).
    */
   optional?: boolean;
+  /**
+   * A request must carry it (not null, and for a text or a list not empty) when a sibling property
+   * holds one of `values`; otherwise it may be left out (OneDev's `@DependsOn` beside `@NotEmpty`
+   * or `@NotNull`). Breaking it is refused as a validation failure. The builder says so in the
+   * property's description and lists the rule as `x-onedev-required-when` on request shapes.
+   */
+  requiredWhen?: RequiredWhen;
+}
+
+/** The sibling property and the values of it that make a property required (Field.requiredWhen). */
+export interface RequiredWhen {
+  property: string;
+  values: readonly string[];
 }
 
 /**

@@ -15,7 +15,13 @@ function idParam(name: string, what: string, example: number): ParameterSpec {
 
 /** OneDev's page size cap (RestConstants.MAX_PAGE_SIZE); the builder states it, from `pageLimit`. */
 const MAX_PAGE_SIZE = 100;
-const COUNT = 'How many records to return at most. Required: the server has no default.';
+/**
+ * JAX-RS reads a single-valued query parameter from its first value: the ones after it are never
+ * converted, so `count=0&count=x` is `count=0` (a v16.5.6 server answered such a read of
+ * `/projects` with 200 and `[]`).
+ */
+const FIRST_VALUE = 'Sent more than once, only the first value is read; the others are ignored, whatever they hold.';
+const COUNT = `How many records to return at most. Required: the server has no default. ${FIRST_VALUE}`;
 
 /**
  * Every parameter of the catalogue, keyed by the name operations use to refer to it.
@@ -202,7 +208,7 @@ export const parameters: ParameterTable = {
     constraints: { minimum: 0 },
     description:
       'How many matching records to skip. Required: the server has no default. Page through ' +
-      'a collection by adding the page size until a page comes back shorter than asked.',
+      `a collection by adding the page size until a page comes back shorter than asked. ${FIRST_VALUE}`,
     example: 0,
   },
   // The limit and the status a larger count gets are the builder's to write, from `pageLimit`.

@@ -222,3 +222,14 @@ export const REFUSALS: readonly RefusalSpec[] = [
   { what: 'a path or query integer that is not a number (JAX-RS fails to convert it before OneDev looks)', status: { status: 404 } },
   { what: 'no credentials, or wrong ones', status: { status: 401 } },
 ];
+
+/**
+ * A read that hands `offset` and `count` to the database as they are (no page check of its own):
+ * a negative one fails there. The parameters' `minimum: 0` refuses it; the server answers 500.
+ */
+export const NEGATIVE_PAGE = 'A negative `offset` or `count` is not refused but fails on the server (500).';
+export const NEGATIVE_PAGE_FAILS: StatusUse = {
+  status: 500,
+  message: 'Server Error',
+  meaning: 'A negative `offset` or `count` (the parameters do not allow one), or the server failed.',
+};

@@ -24,3 +24,10 @@ export const UPDATE_MODE = 'x-onedev-update';
  * component name of the family (or member) as a request takes it, with the property.
  */
 export const UNTAGGED_ROOT = 'x-onedev-untagged-root';
+
+/**
+ * On a request schema: properties its server requires only when another property holds one of some
+ * values (`[{ property, values, required }]`), a bean-validation rule that depends on the account
+ * kind, for instance. A required property is missing when left out, null, or an empty text or list.
+ */
+export const REQUIRED_WHEN = 'x-onedev-required-when';

@@ -1,6 +1,7 @@
 /** Turns the catalogue's schema vocabulary (spec/model.ts) into JSON Schema 2020-12 objects. */
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import type { Field, TypeExpr } from '../../spec/model.js';
+import type { Field, RequiredWhen, TypeExpr } from '../../spec/model.js';
+import { REQUIRED_WHEN } from './extensions.js';
 import type { Problems } from './problems.js';
 import type { SelectedObject, SelectedSchema } from './select-release.js';
 
@@ -91,6 +92,33 @@ export type UpdateMode = 'merge' | 'replace';
 const READ_ONLY_NOTE = ' Accepted in a request body and ignored: the server sets it.';
 const IMMUTABLE_NOTE = ' Ignored on update: the server keeps the stored value.';
 const presentNote = (when: string) => ` Present only when ${when.trim().replace(/\.$/, '')}; left out otherwise.`;
+const quoted = (values: readonly string[]) => values.map((v) => `\`${v}\``).join(' or ');
+const requiredWhenNote = (rule: RequiredWhen) =>
+  ` Required when \`${rule.property}\` is ${quoted(rule.values)}: left out, null or empty, it is refused (a validation ` +
+  'failure); otherwise it may be left out.';
+
+/** The `x-onedev-required-when` rules of an object's fields, one per sibling property and values. */
+function requiredWhenRules(name: string, spec: SelectedObject, ctx: Context): Array<RequiredWhen & { required: string[] }> {
+  const rules = new Map<string, RequiredWhen & { required: string[] }>();
+  for (const [fieldName, field] of Object.entries(spec.fields)) {
+    const rule = field.requiredWhen;
+    if (!rule) continue;
+    const where = `schema ${name}, field ${fieldName}`;
+    const sibling = spec.fields[rule.property];
+    if (!sibling) ctx.problems.add(`${where}: requiredWhen names "${rule.property}", which is not a field of the schema`);
+    const choices = sibling && typeof sibling.type === 'object' && 'enum' in sibling.type ? sibling.type.enum.map((v) => (typeof v === 'string' ? v : v.value)) : undefined;
+    if (rule.values.length === 0) ctx.problems.add(`${where}: requiredWhen lists no values`);
+    for (const value of rule.values) {
+      if (choices && !choices.includes(value)) ctx.problems.add(`${where}: requiredWhen value "${value}" is not a value of ${rule.property}`);
+    }
+    if (field.requiredOnCreate || field.optional) ctx.problems.add(`${where}: requiredWhen contradicts requiredOnCreate and optional`);
+    const key = `${rule.property}=${rule.values.join(',')}`;
+    const known = rules.get(key) ?? { property: rule.property, values: [...rule.values], required: [] };
+    known.required.push(fieldName);
+    rules.set(key, known);
+  }
+  return [...rules.values()];
+}
 
 /**
  * An object schema in one direction. Responses require every field (OneDev writes nulls) but those
@@ -127,6 +155,7 @@ export function transformObject(name: string, spec: SelectedObject, direction: D
     if (direction === 'update' && field.immutable) schema.description += IMMUTABLE_NOTE;
     const sometimes = field.presentWhen !== undefined;
     if (sometimes && (direction === 'response' || direction === 'both')) schema.description += presentNote(field.presentWhen!);
+    if (field.requiredWhen && direction !== 'response') schema.description += requiredWhenNote(field.requiredWhen);
     properties[fieldName] = schema;
     if (direction === 'response' && !sometimes) required.push(fieldName);
     else if (direction === 'both' && !sometimes && !field.optional) required.push(fieldName);
@@ -136,6 +165,8 @@ export function transformObject(name: string, spec: SelectedObject, direction: D
   const schema: SchemaObject = { type: 'object', description: spec.description, properties };
   if (required.length > 0) schema.required = required;
   if (direction !== 'response' && !spec.open) schema.additionalProperties = false;
+  const conditional = requiredWhenRules(name, spec, ctx);
+  if (conditional.length > 0 && direction !== 'response') schema[REQUIRED_WHEN] = conditional;
   return schema;
 }
 

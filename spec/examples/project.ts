@@ -1,4 +1,5 @@
 import type { ExampleChange, ExampleTable } from '../model.js';
+import { compareTags } from '../releases.js';
 import { nodeDevSpec, nodeDevSpecV15_1_6 } from './workspace-spec.js';
 
 /**
@@ -188,6 +189,26 @@ const slack = {
 };
 
 /** How the settings example reads on later releases (each change replaces whole areas). */
+/** acme/webapp's settings as the first releases read them (SETTING_CHANGES follows the later ones). */
+const projectSetting = {
+  branchProtections: [protectMainV11],
+  tagProtections: [protectTagsV11],
+  issueSetting: issueSettingV11,
+  buildSetting,
+  packSetting: { namedQueries: null },
+  pullRequestSetting,
+  namedCommitQueries: null,
+  namedCodeCommentQueries: [{ name: 'Unresolved', query: 'unresolved' }],
+  webHooks: [deployHook],
+  contributedSettings: [slack],
+};
+
+/** Update Setting's checks refused a project's own boards from v13.0.5 until v13.1.1: then it inherits them. */
+const SAVABLE_BOARDS: readonly ExampleChange[] = [
+  { since: 'v13.0.5', set: { issueSetting: { ...issueSettingV12, boardSpecs: null } } },
+  { since: 'v13.1.1', set: { issueSetting: issueSettingV12 } },
+];
+
 const SETTING_CHANGES: readonly ExampleChange[] = [
   { since: 'v12.0.0', set: { issueSetting: issueSettingV12 } },
   { since: 'v13.0.10', set: { branchProtections: [protectMainV13], tagProtections: [{ ...protectTagsV11, disallowedFileTypes: [] }] } },
@@ -358,19 +379,14 @@ export const projectExamples: ExampleTable = {
   },
   ProjectSetting: {
     summary: 'Settings of acme/webapp',
-    value: {
-      branchProtections: [protectMainV11],
-      tagProtections: [protectTagsV11],
-      issueSetting: issueSettingV11,
-      buildSetting,
-      packSetting: { namedQueries: null },
-      pullRequestSetting,
-      namedCommitQueries: null,
-      namedCodeCommentQueries: [{ name: 'Unresolved', query: 'unresolved' }],
-      webHooks: [deployHook],
-      contributedSettings: [slack],
-    },
+    value: projectSetting,
     changes: SETTING_CHANGES,
+  },
+  // What Update Setting can save: from v13.0.5 until v13.1.1 its checks refuse a project's own boards.
+  ProjectSettingToSave: {
+    summary: 'Settings of acme/webapp, as Update Setting accepts them',
+    value: projectSetting,
+    changes: [...SETTING_CHANGES, ...SAVABLE_BOARDS].sort((a, b) => compareTags(a.since, b.since)),
   },
   ProjectBaseAuthorizationList: {
     summary: 'Default roles of project 7',

@@ -1,4 +1,5 @@
-import type { ExampleTable } from '../model.js';
+import type { ExampleChange, ExampleTable } from '../model.js';
+import { compareTags } from '../releases.js';
 
 /*
  * Examples of the issue setting area. The full example mirrors the setup a fresh OneDev server
@@ -446,49 +447,64 @@ const globalIssueSetting = {
 
 const ex = (summary: string, value: unknown) => ({ summary, value });
 
+/** How the fresh server's issue setup reads from later releases. */
+const GLOBAL_ISSUE_SETTING_CHANGES: readonly ExampleChange[] = [
+  { since: 'v12.0.0', set: { boardSpecs: [stateBoard] } },
+  {
+    since: 'v12.0.5',
+    set: {
+      transitionSpecs: [
+        closeManually,
+        closeOnCommitV12,
+        closeWhenSubIssuesClosed,
+        reopenManually,
+        reopenWhenLinkedReopened,
+        managerAnyTransition,
+      ],
+    },
+  },
+  {
+    since: 'v13.0.0',
+    set: {
+      transitionSpecs: [
+        closeManually,
+        closeOnCommitV12,
+        closeWhenSubIssuesClosedV13,
+        reopenManually,
+        reopenWhenLinkedReopenedV13,
+        managerAnyTransition,
+      ],
+    },
+  },
+  {
+    since: 'v15.1.3',
+    set: {
+      commitMessageFixSetting: {
+        fixSuggestion: 'Put each issue the commit fixes on a footer line of its own, e.g. `Fixes #123`.',
+        fixPatterns,
+      },
+    },
+    drop: ['commitMessageFixPatterns'],
+  },
+];
+
+/** `changes` with one more change, kept oldest first. */
+const withChange = (list: readonly ExampleChange[], change: ExampleChange): ExampleChange[] =>
+  [...list, change].sort((a, b) => compareTags(a.since, b.since));
+
+
 export const settingsIssueExamples: ExampleTable = {
   GlobalIssueSetting: {
     summary: 'The issue setup of a freshly installed server, with one description template added',
     value: globalIssueSetting,
-    changes: [
-      { since: 'v12.0.0', set: { boardSpecs: [stateBoard] } },
-      {
-        since: 'v12.0.5',
-        set: {
-          transitionSpecs: [
-            closeManually,
-            closeOnCommitV12,
-            closeWhenSubIssuesClosed,
-            reopenManually,
-            reopenWhenLinkedReopened,
-            managerAnyTransition,
-          ],
-        },
-      },
-      {
-        since: 'v13.0.0',
-        set: {
-          transitionSpecs: [
-            closeManually,
-            closeOnCommitV12,
-            closeWhenSubIssuesClosedV13,
-            reopenManually,
-            reopenWhenLinkedReopenedV13,
-            managerAnyTransition,
-          ],
-        },
-      },
-      {
-        since: 'v15.1.3',
-        set: {
-          commitMessageFixSetting: {
-            fixSuggestion: 'Put each issue the commit fixes on a footer line of its own, e.g. `Fixes #123`.',
-            fixPatterns,
-          },
-        },
-        drop: ['commitMessageFixPatterns'],
-      },
-    ],
+    changes: GLOBAL_ISSUE_SETTING_CHANGES,
+  },
+
+  // What Set Issue Setting can save: from v13.0.5 it refuses every board (see the boardSpecs field).
+  GlobalIssueSettingToSave: {
+    summary: 'The issue setup of a freshly installed server, as Set Issue Setting accepts it',
+    value: globalIssueSetting,
+    changes: withChange(GLOBAL_ISSUE_SETTING_CHANGES, { since: 'v13.0.5', set: { boardSpecs: [] } }),
   },
 
   // ValueMatcher family

@@ -93,7 +93,13 @@ const download: OperationSpec = {
     description: 'The file\'s content, whatever its type.',
     mediaType: 'application/octet-stream',
   },
-  errors: [401, 403, 404, 500],
+  errors: [
+    401,
+    403,
+    404,
+    // The storage server's answer for a missing file makes KubernetesHelper.checkStatus throw.
+    { status: 500, message: 'Server Error', meaning: 'The path names no file of the build\'s artifacts (nothing, or a directory), or the server failed.' },
+  ],
 };
 
 export const artifactGroup: GroupSpec = {

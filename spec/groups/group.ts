@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { NEGATIVE_PAGE, NEGATIVE_PAGE_FAILS } from '../responses.js';
 
 /**
  * The Group group, read from OneDev's GroupResource at each tag: v12.0.0 renamed six operations;
@@ -68,7 +69,7 @@ export const groupGroup: GroupSpec = {
         'Pages through groups, optionally only those whose whole name matches `name` ' +
         '(case-insensitive; `*` stands for any run of characters, so `dev*` finds names ' +
         'starting with "dev"). No particular order is promised. A `count` or `offset` that ' +
-        'is not an integer is answered with 404, a missing one or an unknown parameter with 400.',
+        'is not an integer is answered with 404, a missing one or an unknown parameter with 400. ' + NEGATIVE_PAGE,
       permission: ADMIN_ONLY,
       parameters: ['nameFilter', 'offset', 'countUnlimited'],
       success: {
@@ -77,7 +78,7 @@ export const groupGroup: GroupSpec = {
         description: 'One page of groups.',
         example: 'GroupList',
       },
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, NEGATIVE_PAGE_FAILS],
     },
     {
       name: 'Query Groups',
@@ -88,7 +89,7 @@ export const groupGroup: GroupSpec = {
         'Pages through groups, optionally only those whose whole name matches `name` ' +
         '(case-insensitive; `*` stands for any run of characters, so `dev*` finds names ' +
         'starting with "dev"). No particular order is promised. A `count` or `offset` that ' +
-        'is not an integer is answered with 404, a missing one or an unknown parameter with 406.',
+        'is not an integer is answered with 404, a missing one or an unknown parameter with 406. ' + NEGATIVE_PAGE,
       permission: ADMIN_ONLY,
       parameters: ['nameFilter', 'offset', 'countUnlimited'],
       success: {
@@ -97,7 +98,7 @@ export const groupGroup: GroupSpec = {
         description: 'One page of groups.',
         example: 'GroupList',
       },
-      errors: [401, 403, 404, 406],
+      errors: [401, 403, 404, 406, NEGATIVE_PAGE_FAILS],
     },
     {
       name: [{ value: 'Get Id', until: 'v12.0.0' }, { value: 'Get Group Id', since: 'v12.0.0' }],

@@ -137,11 +137,25 @@ const queryIssues: OperationSpec = {
   ],
 };
 
+/**
+ * A manual transition without target states leads anywhere (ManualSpec.canTransit), so a state
+ * no setting defines passes it and fails in Issue.setState (an ExplicitException: 500, its message).
+ */
+const UNDEFINED_STATE =
+  ' A state the issue settings do not define passes the transition check when a manual transition ' +
+  'leaves its target states open (as the one of a fresh server does), and then fails with 500 and ' +
+  'the message `Undefined state: <state>`.';
+const UNDEFINED_STATE_ERROR = {
+  status: 500,
+  message: 'Undefined state: Nowhere',
+  meaning: 'The requested state is not one the issue settings define (the body names it), or the server failed.',
+} as const;
+
 const transit = (description: string): Omit<OperationSpec, 'since' | 'until' | 'errors'> => ({
   name: 'Transit State',
   method: 'POST',
   path: '/issues/{issueId}/state-transitions',
-  description,
+  description: description + UNDEFINED_STATE,
   permission:
     'A user allowed by a manual transition of the issue settings that leads from the issue\'s ' +
     'current state to the requested one (the transition names the roles that may use it); ' +
@@ -510,7 +524,8 @@ export const issueGroup: GroupSpec = {
           'one, or a field value is missing or invalid.' + FIELD_CHECK,
       ),
       since: 'v12.0.9',
-      errors: [400, 401, 403, 404, 406, 'validation', 'validation-check'],
+      // Until v13.0.7 a failed check answers 500 too (validation-check), with the combined response.
+      errors: [400, 401, 403, 404, 406, 'validation', 'validation-check', { ...UNDEFINED_STATE_ERROR, since: 'v13.0.7' }],
     },
     {
       name: 'Upload Attachment',

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { NEGATIVE_PAGE, NEGATIVE_PAGE_FAILS } from '../responses.js';
 
 /**
  * The Label Spec group, read from OneDev's LabelSpecResource at each tag. v12.0.0 renamed every
@@ -53,7 +54,7 @@ export const labelSpecGroup: GroupSpec = {
       method: 'GET',
       path: '/label-specs',
       description:
-        'Lists label specs, optionally only those whose name matches a pattern, one page at a time.',
+        'Lists label specs, optionally only those whose name matches a pattern, one page at a time. ' + NEGATIVE_PAGE,
       permission: ADMIN,
       parameters: ['nameFilter', 'offset', 'countUnlimited'],
       success: {
@@ -62,7 +63,7 @@ export const labelSpecGroup: GroupSpec = {
         description: 'The page of label specs, possibly empty.',
         example: 'LabelSpecList',
       },
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, NEGATIVE_PAGE_FAILS],
     },
     {
       name: 'Query Specs',
@@ -71,7 +72,7 @@ export const labelSpecGroup: GroupSpec = {
       path: '/label-specs',
       description:
         'Lists label specs, optionally only those whose name matches a pattern, one page at a ' +
-        'time. Useful to find the id of a label by its name.',
+        'time. Useful to find the id of a label by its name. ' + NEGATIVE_PAGE,
       permission: SIGNED_IN,
       parameters: ['nameFilter', 'offset', 'countUnlimited'],
       success: {
@@ -80,7 +81,7 @@ export const labelSpecGroup: GroupSpec = {
         description: 'The page of label specs, possibly empty.',
         example: 'LabelSpecList',
       },
-      errors: [400, 401, 404],
+      errors: [400, 401, 404, NEGATIVE_PAGE_FAILS],
     },
     {
       name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Spec', since: 'v12.0.0' }],

@@ -327,7 +327,14 @@ export const projectGroup: GroupSpec = {
         description: 'The page of iterations, possibly empty.',
         example: 'ProjectIterationList',
       },
-      errors: [400, 401, 403, 404],
+      errors: [
+        400,
+        401,
+        403,
+        404,
+        // DateUtils.parseISO8601Date (Joda's ISO parser) throws on a value it cannot read.
+        { status: 500, message: 'Server Error', meaning: 'A date filter the server cannot read as an ISO 8601 date (`startBefore`, `startAfter`, `dueBefore`, `dueAfter`), or the server failed.' },
+      ],
     },
     {
       name: 'Get Top Contributors',
@@ -343,7 +350,9 @@ export const projectGroup: GroupSpec = {
         value:
           'Ranks the authors of commits on the default branch within a period of days, most ' +
           `contributing first ${ranking}, with per-day figures. Figures come from the server's ` +
-          'commit index, which may lag just-pushed commits.',
+          'commit index, which may lag just-pushed commits. For an administrator a project id that ' +
+          'names no project fails with 500 (`Active server not found for project id: <id>`) rather ' +
+          'than 404: the server looks for the project\'s storage before it reads the project.',
       })),
       permission: ACCESS,
       parameters: [
@@ -359,7 +368,21 @@ export const projectGroup: GroupSpec = {
         description: 'The top contributors, possibly none.',
         example: 'GitContributorList',
       },
-      errors: [400, 401, 403, 404, 'validation'],
+      errors: [
+        400,
+        401,
+        403,
+        404,
+        // An administrator's check does not read the project: the commit index asks for its active server first.
+        {
+          status: 500,
+          message: 'Active server not found for project id: 999',
+          meaning:
+            'No project has the id and the caller is an administrator (the body names the id), or a date is not ' +
+            '`yyyy-MM-dd`, or the server failed.',
+        },
+        'validation',
+      ],
     },
     {
       name: 'Create',
@@ -467,7 +490,12 @@ export const projectGroup: GroupSpec = {
         {
           since: 'v13.0.5',
           until: 'v13.1.1',
-          value: `${SETTING_REPLACED} It is checked with the web UI\'s rules, a value breaking one being refused (a validation failure). ${SETTING_AUDITED}`,
+          value:
+            `${SETTING_REPLACED} It is checked with the web UI\'s rules, a value breaking one being refused (a validation failure). ` +
+            'The checks refuse every board of `issueSetting.boardSpecs` (`issueSetting.boardSpecs[0].editColumns: ' +
+            'At least two columns need to be defined`: they count the columns of the web editor\'s working copy, ' +
+            'which a request cannot fill), so a project with boards of its own cannot be saved back as read; ' +
+            `null there (inherit the boards) passes. ${SETTING_AUDITED}`,
         },
         {
           since: 'v13.1.1',
@@ -485,10 +513,26 @@ export const projectGroup: GroupSpec = {
         type: { ref: 'ProjectSetting' },
         description: 'The complete new settings of the project.',
         update: 'replace',
-        example: 'ProjectSetting',
+        example: 'ProjectSettingToSave',
       },
       success: { kind: 'empty', description: 'The settings were saved.' },
-      errors: [400, 401, 403, 404, 500, 'validation'],
+      errors: [
+        400,
+        401,
+        403,
+        404,
+        // v13.1.1: the resource iterates the boards, then throws the first broken rule as an ExplicitException.
+        { status: 500, until: 'v13.1.1' },
+        {
+          status: 500,
+          since: 'v13.1.1',
+          message: 'issueSetting.boardSpecs[0].editColumns: At least two columns need to be defined',
+          meaning:
+            'The value breaks one of the web UI\'s rules (the body gives the property path and the rule), ' +
+            'or `issueSetting.boardSpecs` is null (the body is then `Server Error`), or the server failed.',
+        },
+        'validation',
+      ],
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Project', since: 'v12.0.0' }],

@@ -252,7 +252,17 @@ export const settingGroup: GroupSpec = {
       description: checkedFrom13_0_5((checks) =>
         `Saves the server-wide issue settings. ${REPLACES} ${checks} ${NULL_BODY_REFUSED} The saved value ` +
         'is marked as not reconciled, so the web UI asks an administrator to resolve issue data ' +
-        'that no longer matches the new field and state definitions.'),
+        'that no longer matches the new field and state definitions.').map((text) =>
+        text.since === 'v13.0.5'
+          ? {
+              ...text,
+              value:
+                `${text.value} The checks refuse every board of \`boardSpecs\` (see the body schema), so ` +
+                'the value Get Issue Setting answers on a fresh server, with its State board, cannot be ' +
+                'posted back unchanged: a value the API can save has an empty `boardSpecs`, which leaves ' +
+                'the server without default boards.',
+            }
+          : text),
       permission: ADMIN_ONLY,
       body: {
         kind: 'json',
@@ -260,7 +270,7 @@ export const settingGroup: GroupSpec = {
         description:
           'The complete new value of the server-wide issue settings (fields, states, state ' +
           'transitions, board and link definitions, saved queries).',
-        example: 'GlobalIssueSetting',
+        example: 'GlobalIssueSettingToSave',
       },
       success: SAVED,
       errors: SET_ERRORS,

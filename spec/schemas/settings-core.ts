@@ -7,6 +7,12 @@ import type { Field, SchemaTable } from '../model.js';
  * area. Release annotations follow the beans under OneDev's model/support/administration.
  */
 
+/**
+ * A settings bean posted to its Set operation is read into a new bean: a property left out keeps
+ * the value the Java field starts with (not the stored one). Said on each `optional` property.
+ */
+const leftOut = (value: string) => ` Left out of a request, it becomes ${value}.`;
+
 const LDAP_PACKAGE = 'io.onedev.server.plugin.authenticator.ldap';
 
 /** Fields every external authenticator has (declared on the abstract base class). */
@@ -120,82 +126,99 @@ export const settingsCoreSchemas: SchemaTable = {
   // ----- system --------------------------------------------------------------------------------
   SystemSetting: {
     kind: 'object',
-    description: 'General server settings: the public URL, external command lines and avatar options.',
+    description:
+      'General server settings: the public URL, external command lines and avatar options. Set System ' +
+      'Setting stores what it is sent: only `serverUrl` is needed, and a property left out takes the ' +
+      'value a new setting starts with (each property says which), not the value stored before.',
     fields: {
       serverUrl: {
         type: 'string',
         description:
           'Root URL users reach the server at, with protocol and host and no path, e.g. ' +
           '`https://onedev.example.com`. Set during server setup. A server running behind a ' +
-          'Kubernetes ingress only accepts its ingress URL here.',
+          'Kubernetes ingress only accepts its ingress URL here. Needed in every Set System Setting: ' +
+          'without it the setting is stored without a URL until v13.0.5, and refused from then on ' +
+          '(a validation failure).',
       },
       sshRootUrl: {
         type: 'string',
         nullable: true,
+        optional: true,
         description:
           'Root URL for SSH clone links, starting with `ssh://`, e.g. `ssh://onedev.example.com:6611`; ' +
-          'null to derive it from the server URL.',
+          'null to derive it from the server URL.' + leftOut('`null`'),
       },
       gitLocation: {
         type: { ref: 'GitLocation' },
-        description: 'Where the git executable comes from.',
+        optional: true,
+        description: 'Where the git executable comes from.' + leftOut('`{"@type": "SystemGit"}` (the git on the server\'s path)'),
       },
       curlLocation: {
         type: { ref: 'CurlLocation' },
-        description: 'Where the curl executable used by git hooks comes from.',
+        optional: true,
+        description: 'Where the curl executable used by git hooks comes from.' + leftOut('`{"@type": "SystemCurl"}` (the curl on the server\'s path)'),
       },
       sessionTimeout: [
         {
           since: 'v13.0.10',
           until: 'v14.0.0',
           type: 'int32',
+          optional: true,
           description:
             'Minutes of inactivity after which a web UI session expires (30 unless changed; the ' +
-            'server refuses less than 1). Sessions already open keep their old timeout.',
+            'server refuses less than 1). Sessions already open keep their old timeout.' + leftOut('`30`'),
         },
         {
           since: 'v14.0.0',
           type: 'int32',
           nullable: true,
+          optional: true,
           description:
             'Minutes of inactivity after which a web UI session expires (a value sent must be at ' +
             'least 5); null keeps sessions alive as long as the browser stays open. Sessions ' +
-            'already open keep their old timeout.',
+            'already open keep their old timeout.' + leftOut('`null`'),
         },
       ],
       disableAutoUpdateCheck: {
         type: 'boolean',
-        description: 'Whether the web UI stops checking onedev.io for new releases.',
+        optional: true,
+        description: 'Whether the web UI stops checking onedev.io for new releases.' + leftOut('`false`'),
       },
       disableDashboard: {
         type: 'boolean',
-        description: 'Whether dashboards are turned off (only effective with an active subscription).',
+        optional: true,
+        description: 'Whether dashboards are turned off (only effective with an active subscription).' + leftOut('`false`'),
       },
       useAvatarService: {
         type: 'boolean',
-        description: 'Whether user avatars are fetched from a public avatar service.',
+        optional: true,
+        description: 'Whether user avatars are fetched from a public avatar service.' + leftOut('`false`'),
       },
       avatarServiceUrl: {
         type: 'string',
+        optional: true,
         description:
           'Base URL of the avatar service; a hash of the email address is appended. Always set: ' +
-          '`https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true.',
+          '`https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true.' +
+          leftOut('`https://secure.gravatar.com/avatar/`'),
       },
       defaultForkRoot: {
         since: 'v15.1.0',
         type: 'string',
         nullable: true,
+        optional: true,
         description:
           'Path of the project under which forks made in the web UI are created by default ' +
           '(`<root>/<account>/<project>`), e.g. `forks`; null creates them as `<account>/<project>`. ' +
-          'Follows the project when it is moved and is cleared when it is deleted.',
+          'Follows the project when it is moved and is cleared when it is deleted.' + leftOut('`forks`'),
       },
       noreplyEmailDomain: {
         since: 'v16.5.0',
         type: 'string',
+        optional: true,
         description:
           'Domain of the no-reply addresses used in git operations for users who keep their email ' +
-          'private, e.g. `noreply.example.com` (`noreply.localhost` unless changed).',
+          'private, e.g. `noreply.example.com` (`noreply.localhost` unless changed).' + leftOut('`noreply.localhost`'),
       },
     },
   },
@@ -722,53 +745,77 @@ export const settingsCoreSchemas: SchemaTable = {
   // ----- security ------------------------------------------------------------------------------
   SecuritySetting: {
     kind: 'object',
-    description: 'Sign-up, anonymous access, two-factor and CORS rules.',
+    description:
+      'Sign-up, anonymous access, two-factor and CORS rules. Set Security Setting stores what it is ' +
+      'sent: every property may be left out, and one left out takes the value a new setting starts ' +
+      'with (each property says which), not the value stored before.',
     fields: {
       enableAnonymousAccess: {
         type: 'boolean',
-        description: 'Whether visitors who are not signed in may read what anonymous users are allowed to.',
+        optional: true,
+        description: 'Whether visitors who are not signed in may read what anonymous users are allowed to.' + leftOut('`false`'),
       },
       disableInternalLogin: {
         since: 'v16.5.0',
         type: 'boolean',
+        optional: true,
         description:
           'Whether the password login form is turned off so that users sign in through single ' +
-          'sign-on providers only (the web UI offers it only when a provider exists).',
+          'sign-on providers only (the web UI offers it only when a provider exists).' + leftOut('`false`'),
       },
       enableSelfRegister: {
         type: 'boolean',
-        description: 'Whether people may create their own accounts (true unless changed).',
+        optional: true,
+        description: 'Whether people may create their own accounts (true unless changed).' + leftOut('`true` (not false)'),
       },
       allowedSelfRegisterEmailDomain: {
+        optional: true,
         type: 'string',
         nullable: true,
         description:
           'Email domain patterns (`*` and `?` wildcards) self-registered users must have, e.g. ' +
-          '`example.com`; null for any domain.',
+          '`example.com`; null for any domain.' + leftOut('`null`'),
       },
       enableSelfDeregister: {
+        optional: true,
         type: 'boolean',
-        description: 'Whether users may delete their own accounts.',
+        description: 'Whether users may delete their own accounts.' + leftOut('`false`'),
       },
       passwordPolicy: {
+        optional: true,
         since: 'v12.0.0',
         type: { ref: 'PasswordPolicy' },
         nullable: true,
-        description: 'Rules the passwords of new users must follow; null enforces none.',
+        description: 'Rules the passwords of new users must follow; null enforces none.' + leftOut('`null`'),
       },
       defaultGroupName: {
+        optional: true,
         type: 'string',
         nullable: true,
-        description: 'Name of the group new users are added to; null for none.',
+        description: 'Name of the group new users are added to; null for none.' + leftOut('`null`'),
       },
       enforce2FA: {
+        optional: true,
         type: 'boolean',
-        description: 'Whether every user must set up two-factor authentication.',
+        description: 'Whether every user must set up two-factor authentication.' + leftOut('`false`'),
       },
-      corsAllowedOrigins: {
-        type: { array: 'string' },
-        description: 'Origins allowed to call the server from browsers of other sites (CORS), e.g. `https://app.example.com`.',
-      },
+      corsAllowedOrigins: [
+        {
+          until: 'v13.0.5',
+          type: { array: 'string' },
+          optional: true,
+          description: 'Origins allowed to call the server from browsers of other sites (CORS), e.g. `https://app.example.com`.' + leftOut('`[]` (an empty list)'),
+        },
+        {
+          // v13.0.5 checks the body (`@Valid`): the list is `@NotNull`.
+          since: 'v13.0.5',
+          type: { array: 'string' },
+          optional: true,
+          description:
+            'Origins allowed to call the server from browsers of other sites (CORS), e.g. `https://app.example.com`.' +
+            leftOut('`[]` (an empty list)') + ' Sent as null, it is refused (a validation failure).',
+        },
+      ],
     },
   },
 

@@ -1194,10 +1194,23 @@ export const settingsIssueSchemas: SchemaTable = {
         type: { array: { ref: 'FieldSpec' } },
         description: 'Custom issue fields in display order.',
       },
-      boardSpecs: {
-        type: { array: { ref: 'BoardSpec' } },
-        description: 'Default boards that projects get unless they define their own.',
-      },
+      boardSpecs: [
+        {
+          until: 'v13.0.5',
+          type: { array: { ref: 'BoardSpec' } },
+          description: 'Default boards that projects get unless they define their own.',
+        },
+        {
+          // v13.0.5 checks the body (`@Valid`): BoardSpec's `@Size(min=2)` editColumns, which JSON never fills.
+          since: 'v13.0.5',
+          type: { array: { ref: 'BoardSpec' } },
+          description:
+            'Default boards that projects get unless they define their own. Set Issue Setting refuses ' +
+            'any board here (a validation failure, `boardSpecs[0].editColumns: At least two columns ' +
+            'need to be defined`): the check counts the columns of the web editor\'s working copy, ' +
+            'which a request cannot fill, so only an empty list can be saved through the API.',
+        },
+      ],
       timeTrackingSetting: {
         type: { ref: 'TimeTrackingSetting' },
         description: 'How estimated and spent time are entered and aggregated.',

@@ -138,11 +138,13 @@ export const userSchemas: SchemaTable = {
             'account keeps it.',
         },
         {
+          // `@DependsOn(type=ORDINARY)` beside `@NotEmpty` from v15.1.7: checked only for a person's account.
           since: 'v15.1.7',
           type: 'string',
+          requiredWhen: { property: 'type', values: ['ORDINARY'] },
           description:
-            'Initial password: required for an `ORDINARY` account, and must satisfy the password ' +
-            'policy of the Security Setting; ignored for the other kinds.',
+            'Initial password of an `ORDINARY` account; it must satisfy the password policy of the ' +
+            'Security Setting. Ignored for the other kinds.',
         },
       ],
       fullName: { type: 'string', nullable: true, description: 'Display name; null or left out for none.' },
@@ -159,9 +161,10 @@ export const userSchemas: SchemaTable = {
         {
           since: 'v15.1.7',
           type: 'string',
+          requiredWhen: { property: 'type', values: ['ORDINARY'] },
           description:
-            'Primary email address, verified from the start: required for an `ORDINARY` account, ' +
-            'ignored for the other kinds. An address another user has is refused with 406.',
+            'Primary email address of an `ORDINARY` account, verified from the start; ignored for ' +
+            'the other kinds. An address another user has is refused with 406.',
         },
       ],
       notifyOwnEvents: {
@@ -171,9 +174,11 @@ export const userSchemas: SchemaTable = {
           'only a person\'s account keeps it.',
       },
       aiSetting: {
+        // `@DependsOn(type=AI)` beside `@NotNull`.
         since: 'v15.1.7',
         type: { ref: 'AiSetting' },
-        description: 'Model and behaviour: required for an `AI` account, ignored for the other kinds.',
+        requiredWhen: { property: 'type', values: ['AI'] },
+        description: 'Model and behaviour of an `AI` account; ignored for the other kinds.',
       },
     },
   },

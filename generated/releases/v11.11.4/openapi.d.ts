@@ -1173,7 +1173,7 @@ export interface paths {
         };
         /**
          * Query Basic Info
-         * @description Pages through groups, optionally only those whose whole name matches `name` (case-insensitive; `*` stands for any run of characters, so `dev*` finds names starting with "dev"). No particular order is promised. A `count` or `offset` that is not an integer is answered with 404, a missing one or an unknown parameter with 400.
+         * @description Pages through groups, optionally only those whose whole name matches `name` (case-insensitive; `*` stands for any run of characters, so `dev*` finds names starting with "dev"). No particular order is promised. A `count` or `offset` that is not an integer is answered with 404, a missing one or an unknown parameter with 400. A negative `offset` or `count` is not refused but fails on the server (500).
          *
          *     **Permission:** Site administrators only.
          */
@@ -1257,7 +1257,7 @@ export interface paths {
         };
         /**
          * Query
-         * @description Lists label specs, optionally only those whose name matches a pattern, one page at a time.
+         * @description Lists label specs, optionally only those whose name matches a pattern, one page at a time. A negative `offset` or `count` is not refused but fails on the server (500).
          *
          *     **Permission:** Administrators only.
          */
@@ -3335,7 +3335,7 @@ export interface paths {
         };
         /**
          * Get Top Contributors
-         * @description Ranks the authors of commits on the default branch within a period of days, most contributing first by the chosen `type` (commits, added or deleted lines), with per-day figures. Figures come from the server's commit index, which may lag just-pushed commits.
+         * @description Ranks the authors of commits on the default branch within a period of days, most contributing first by the chosen `type` (commits, added or deleted lines), with per-day figures. Figures come from the server's commit index, which may lag just-pushed commits. For an administrator a project id that names no project fails with 500 (`Active server not found for project id: <id>`) rather than 404: the server looks for the project's storage before it reads the project.
          *
          *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator.
          */
@@ -4057,7 +4057,7 @@ export interface paths {
         put?: never;
         /**
          * Transit State
-         * @description Moves the issue to another state through a manual transition of the issue settings, sets the given field values, clears the fields named in `removeFields` and posts the comment, if any; watchers are notified. Refused with 400 when no manual transition leads from the current state to the requested one. A value its field's type cannot read (for instance `maybe` for a checkbox field, a text that is not a commit hash for a commit field, several values for a single-value field) fails that field's check (a validation failure).
+         * @description Moves the issue to another state through a manual transition of the issue settings, sets the given field values, clears the fields named in `removeFields` and posts the comment, if any; watchers are notified. Refused with 400 when no manual transition leads from the current state to the requested one. A value its field's type cannot read (for instance `maybe` for a checkbox field, a text that is not a commit hash for a commit field, several values for a single-value field) fails that field's check (a validation failure). A state the issue settings do not define passes the transition check when a manual transition leaves its target states open (as the one of a fresh server does), and then fails with 500 and the message `Undefined state: <state>`.
          *
          *     **Permission:** A user allowed by a manual transition of the issue settings that leads from the issue's current state to the requested one (the transition names the roles that may use it); setting a field also needs the right to edit that field.
          */
@@ -4113,7 +4113,7 @@ export interface paths {
         put?: never;
         /**
          * Create
-         * @description Posts a comment on an issue. The server stamps the posting time, raises the issue's comment count and sends the same notifications as a comment posted in the web UI. A body without `issueId`, `userId` or `content` fails on the server (500), and ids that name no issue or user are answered with 404.
+         * @description Posts a comment on an issue. The server stamps the posting time, raises the issue's comment count and sends the same notifications as a comment posted in the web UI. A body without `issueId`, `userId` or `content` fails on the server (500), as does an empty `content`; ids that name no issue or user are answered with 404.
          *
          *     **Permission:** Anyone who can see the issue, posting as themselves (`userId` is the caller); administrators may post as any user.
          */
@@ -14852,7 +14852,7 @@ export interface components {
             applicableProjects: string | null;
         };
         /**
-         * @description Sign-up, anonymous access, two-factor and CORS rules.
+         * @description Sign-up, anonymous access, two-factor and CORS rules. Set Security Setting stores what it is sent: every property may be left out, and one left out takes the value a new setting starts with (each property says which), not the value stored before.
          * @example {
          *       "enableAnonymousAccess": false,
          *       "enableSelfRegister": true,
@@ -14866,20 +14866,20 @@ export interface components {
          *     }
          */
         SecuritySetting: {
-            /** @description Whether visitors who are not signed in may read what anonymous users are allowed to. */
-            enableAnonymousAccess: boolean;
-            /** @description Whether people may create their own accounts (true unless changed). */
-            enableSelfRegister: boolean;
-            /** @description Email domain patterns (`*` and `?` wildcards) self-registered users must have, e.g. `example.com`; null for any domain. */
-            allowedSelfRegisterEmailDomain: string | null;
-            /** @description Whether users may delete their own accounts. */
-            enableSelfDeregister: boolean;
-            /** @description Name of the group new users are added to; null for none. */
-            defaultGroupName: string | null;
-            /** @description Whether every user must set up two-factor authentication. */
-            enforce2FA: boolean;
-            /** @description Origins allowed to call the server from browsers of other sites (CORS), e.g. `https://app.example.com`. */
-            corsAllowedOrigins: string[];
+            /** @description Whether visitors who are not signed in may read what anonymous users are allowed to. Left out of a request, it becomes `false`. */
+            enableAnonymousAccess?: boolean;
+            /** @description Whether people may create their own accounts (true unless changed). Left out of a request, it becomes `true` (not false). */
+            enableSelfRegister?: boolean;
+            /** @description Email domain patterns (`*` and `?` wildcards) self-registered users must have, e.g. `example.com`; null for any domain. Left out of a request, it becomes `null`. */
+            allowedSelfRegisterEmailDomain?: string | null;
+            /** @description Whether users may delete their own accounts. Left out of a request, it becomes `false`. */
+            enableSelfDeregister?: boolean;
+            /** @description Name of the group new users are added to; null for none. Left out of a request, it becomes `null`. */
+            defaultGroupName?: string | null;
+            /** @description Whether every user must set up two-factor authentication. Left out of a request, it becomes `false`. */
+            enforce2FA?: boolean;
+            /** @description Origins allowed to call the server from browsers of other sites (CORS), e.g. `https://app.example.com`. Left out of a request, it becomes `[]` (an empty list). */
+            corsAllowedOrigins?: string[];
         };
         /**
          * @description Runs jobs as docker containers on the OneDev server itself (not available when OneDev runs inside Kubernetes).
@@ -15388,7 +15388,7 @@ export interface components {
             "@type": "SystemGit";
         };
         /**
-         * @description General server settings: the public URL, external command lines and avatar options.
+         * @description General server settings: the public URL, external command lines and avatar options. Set System Setting stores what it is sent: only `serverUrl` is needed, and a property left out takes the value a new setting starts with (each property says which), not the value stored before.
          * @example {
          *       "serverUrl": "https://onedev.example.com",
          *       "sshRootUrl": "ssh://onedev.example.com:6611",
@@ -15405,22 +15405,22 @@ export interface components {
          *     }
          */
         SystemSetting: {
-            /** @description Root URL users reach the server at, with protocol and host and no path, e.g. `https://onedev.example.com`. Set during server setup. A server running behind a Kubernetes ingress only accepts its ingress URL here. */
+            /** @description Root URL users reach the server at, with protocol and host and no path, e.g. `https://onedev.example.com`. Set during server setup. A server running behind a Kubernetes ingress only accepts its ingress URL here. Needed in every Set System Setting: without it the setting is stored without a URL until v13.0.5, and refused from then on (a validation failure). */
             serverUrl: string;
-            /** @description Root URL for SSH clone links, starting with `ssh://`, e.g. `ssh://onedev.example.com:6611`; null to derive it from the server URL. */
-            sshRootUrl: string | null;
-            /** @description Where the git executable comes from. */
-            gitLocation: components["schemas"]["GitLocation"];
-            /** @description Where the curl executable used by git hooks comes from. */
-            curlLocation: components["schemas"]["CurlLocation"];
-            /** @description Whether the web UI stops checking onedev.io for new releases. */
-            disableAutoUpdateCheck: boolean;
-            /** @description Whether dashboards are turned off (only effective with an active subscription). */
-            disableDashboard: boolean;
-            /** @description Whether user avatars are fetched from a public avatar service. */
-            useAvatarService: boolean;
-            /** @description Base URL of the avatar service; a hash of the email address is appended. Always set: `https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true. */
-            avatarServiceUrl: string;
+            /** @description Root URL for SSH clone links, starting with `ssh://`, e.g. `ssh://onedev.example.com:6611`; null to derive it from the server URL. Left out of a request, it becomes `null`. */
+            sshRootUrl?: string | null;
+            /** @description Where the git executable comes from. Left out of a request, it becomes `{"@type": "SystemGit"}` (the git on the server's path). */
+            gitLocation?: components["schemas"]["GitLocation"];
+            /** @description Where the curl executable used by git hooks comes from. Left out of a request, it becomes `{"@type": "SystemCurl"}` (the curl on the server's path). */
+            curlLocation?: components["schemas"]["CurlLocation"];
+            /** @description Whether the web UI stops checking onedev.io for new releases. Left out of a request, it becomes `false`. */
+            disableAutoUpdateCheck?: boolean;
+            /** @description Whether dashboards are turned off (only effective with an active subscription). Left out of a request, it becomes `false`. */
+            disableDashboard?: boolean;
+            /** @description Whether user avatars are fetched from a public avatar service. Left out of a request, it becomes `false`. */
+            useAvatarService?: boolean;
+            /** @description Base URL of the avatar service; a hash of the email address is appended. Always set: `https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true. Left out of a request, it becomes `https://secure.gravatar.com/avatar/`. */
+            avatarServiceUrl?: string;
         };
         /** @description A rule restricting what users may do to the tags it covers. */
         TagProtection: {
@@ -16245,17 +16245,17 @@ export interface components {
          */
         contributionUntilDate: string;
         /**
-         * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 400.
+         * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for every caller, administrators included; a larger `count` is refused with 400.
          * @example 100
          */
         countLimited: number;
         /**
-         * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 400 for a larger `count`; administrators may ask for more.
+         * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for callers who are not administrators, who get 400 for a larger `count`; administrators may ask for more.
          * @example 100
          */
         countLimitedForNonAdmins: number;
         /**
-         * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
+         * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. This collection sets no upper limit.
          * @example 100
          */
         countUnlimited: number;
@@ -16360,7 +16360,7 @@ export interface components {
          */
         nameFilter: string;
         /**
-         * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+         * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
          * @example 0
          */
         offset: number;
@@ -17777,12 +17777,12 @@ export interface operations {
                  */
                 query?: components["parameters"]["pullRequestQuery"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 400 for a larger `count`; administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for callers who are not administrators, who get 400 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -18390,12 +18390,12 @@ export interface operations {
                  */
                 query?: components["parameters"]["buildQuery"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 400 for a larger `count`; administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for callers who are not administrators, who get 400 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -18586,12 +18586,12 @@ export interface operations {
                  */
                 name?: components["parameters"]["nameFilter"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. This collection sets no upper limit.
                  * @example 100
                  */
                 count: components["parameters"]["countUnlimited"];
@@ -18615,7 +18615,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
+            /** @description A negative `offset` or `count` (the parameters do not allow one), or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Server Error */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     groupCreate: {
@@ -18789,12 +18798,12 @@ export interface operations {
                  */
                 name?: components["parameters"]["nameFilter"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. This collection sets no upper limit.
                  * @example 100
                  */
                 count: components["parameters"]["countUnlimited"];
@@ -18818,7 +18827,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
+            /** @description A negative `offset` or `count` (the parameters do not allow one), or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Server Error */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     labelSpecCreate: {
@@ -18953,12 +18971,12 @@ export interface operations {
                  */
                 name?: components["parameters"]["nameFilter"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 400.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for every caller, administrators included; a larger `count` is refused with 400.
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];
@@ -19184,12 +19202,12 @@ export interface operations {
                  */
                 query?: components["parameters"]["packageQuery"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 400 for a larger `count`; administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for callers who are not administrators, who get 400 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -20724,12 +20742,12 @@ export interface operations {
                  */
                 term?: components["parameters"]["userTerm"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. This collection sets no upper limit.
                  * @example 100
                  */
                 count: components["parameters"]["countUnlimited"];
@@ -22534,12 +22552,12 @@ export interface operations {
                  */
                 query?: components["parameters"]["projectQuery"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 400 for a larger `count`; administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for callers who are not administrators, who get 400 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -22629,12 +22647,12 @@ export interface operations {
                  */
                 closed?: components["parameters"]["iterationClosed"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 400.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for every caller, administrators included; a larger `count` is refused with 400.
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];
@@ -22664,7 +22682,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
+            /** @description A date filter the server cannot read as an ISO 8601 date (`startBefore`, `startAfter`, `dueBefore`, `dueAfter`), or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Server Error */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     projectGetTopContributors: {
@@ -22686,7 +22713,7 @@ export interface operations {
                  */
                 untilDate: components["parameters"]["contributionUntilDate"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 400.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for every caller, administrators included; a larger `count` is refused with 400.
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];
@@ -22716,7 +22743,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
+            /** @description No project has the id and the caller is an administrator (the body names the id), or a date is not `yyyy-MM-dd`, or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Active server not found for project id: 999 */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     projectLabelCreate: {
@@ -23830,12 +23866,12 @@ export interface operations {
                  */
                 withFields?: components["parameters"]["withFields"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 400 for a larger `count`; administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for callers who are not administrators, who get 400 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -24189,7 +24225,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
+            /** @description The body lacks `issueId`, `userId` or `content`, or its `content` is empty, or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Server Error */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     codeCommentGet: {
@@ -24714,7 +24759,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalServerError"];
+            /** @description The path names no file of the build's artifacts (nothing, or a directory), or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Server Error */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     artifactUploadArtifact: {
@@ -24928,12 +24982,12 @@ export interface operations {
                  */
                 query?: components["parameters"]["agentQuery"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. This collection sets no upper limit.
                  * @example 100
                  */
                 count: components["parameters"]["countUnlimited"];
@@ -25067,12 +25121,12 @@ export interface operations {
                  */
                 value?: components["parameters"]["agentTokenValue"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 400.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for every caller, administrators included; a larger `count` is refused with 400.
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];

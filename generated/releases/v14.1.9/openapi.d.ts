@@ -161,7 +161,7 @@ export interface paths {
         put?: never;
         /**
          * Set Issue Setting
-         * @description Saves the server-wide issue settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). A `null` or empty body is refused (a validation failure). The saved value is marked as not reconciled, so the web UI asks an administrator to resolve issue data that no longer matches the new field and state definitions.
+         * @description Saves the server-wide issue settings. The body replaces the stored value as a whole: send every property (read the area first, change it, post it back). The server checks it with the web UI's form rules and refuses one that breaks them (a validation failure). A `null` or empty body is refused (a validation failure). The saved value is marked as not reconciled, so the web UI asks an administrator to resolve issue data that no longer matches the new field and state definitions. The checks refuse every board of `boardSpecs` (see the body schema), so the value Get Issue Setting answers on a fresh server, with its State board, cannot be posted back unchanged: a value the API can save has an empty `boardSpecs`, which leaves the server without default boards.
          *
          *     **Permission:** Administrators only. Anonymous callers get 401 and signed-in users who are not administrators get 403.
          */
@@ -1189,7 +1189,7 @@ export interface paths {
         };
         /**
          * Query Groups
-         * @description Pages through groups, optionally only those whose whole name matches `name` (case-insensitive; `*` stands for any run of characters, so `dev*` finds names starting with "dev"). No particular order is promised. A `count` or `offset` that is not an integer is answered with 404, a missing one or an unknown parameter with 406.
+         * @description Pages through groups, optionally only those whose whole name matches `name` (case-insensitive; `*` stands for any run of characters, so `dev*` finds names starting with "dev"). No particular order is promised. A `count` or `offset` that is not an integer is answered with 404, a missing one or an unknown parameter with 406. A negative `offset` or `count` is not refused but fails on the server (500).
          *
          *     **Permission:** Site administrators only.
          */
@@ -1273,7 +1273,7 @@ export interface paths {
         };
         /**
          * Query Specs
-         * @description Lists label specs, optionally only those whose name matches a pattern, one page at a time. Useful to find the id of a label by its name.
+         * @description Lists label specs, optionally only those whose name matches a pattern, one page at a time. Useful to find the id of a label by its name. A negative `offset` or `count` is not refused but fails on the server (500).
          *
          *     **Permission:** Any signed-in user; anonymous callers get 401.
          */
@@ -3455,7 +3455,7 @@ export interface paths {
         };
         /**
          * Get Top Contributors
-         * @description Ranks the authors of commits on the default branch within a period of days, most contributing first by the chosen `type` (commits, added or deleted lines), with per-day figures. Figures come from the server's commit index, which may lag just-pushed commits.
+         * @description Ranks the authors of commits on the default branch within a period of days, most contributing first by the chosen `type` (commits, added or deleted lines), with per-day figures. Figures come from the server's commit index, which may lag just-pushed commits. For an administrator a project id that names no project fails with 500 (`Active server not found for project id: <id>`) rather than 404: the server looks for the project's storage before it reads the project.
          *
          *     **Permission:** Anyone who can access the project (through a role, a group, a default role, or anonymous access when the server allows it), or an administrator.
          */
@@ -4177,7 +4177,7 @@ export interface paths {
         put?: never;
         /**
          * Transit State
-         * @description Moves the issue to another state through a manual transition of the issue settings, sets the field values the transition asks for, clears the fields the transition removes and posts the comment, if any; watchers are notified. Refused with 406 when no manual transition the caller may use leads from the current state to the requested one, or a field value is missing or invalid. A value its field's type cannot read (for instance `maybe` for a checkbox field, a text that is not a commit hash for a commit field, several values for a single-value field) fails that field's check (a validation failure).
+         * @description Moves the issue to another state through a manual transition of the issue settings, sets the field values the transition asks for, clears the fields the transition removes and posts the comment, if any; watchers are notified. Refused with 406 when no manual transition the caller may use leads from the current state to the requested one, or a field value is missing or invalid. A value its field's type cannot read (for instance `maybe` for a checkbox field, a text that is not a commit hash for a commit field, several values for a single-value field) fails that field's check (a validation failure). A state the issue settings do not define passes the transition check when a manual transition leaves its target states open (as the one of a fresh server does), and then fails with 500 and the message `Undefined state: <state>`.
          *
          *     **Permission:** A user allowed by a manual transition of the issue settings that leads from the issue's current state to the requested one (the transition names the roles that may use it); setting a field also needs the right to edit that field.
          */
@@ -4255,7 +4255,7 @@ export interface paths {
         put?: never;
         /**
          * Create Comment
-         * @description Posts a comment on an issue. The server stamps the posting time, raises the issue's comment count and sends the same notifications as a comment posted in the web UI. A body without `issueId`, `userId` or `content` fails on the server (500), and ids that name no issue or user are answered with 404.
+         * @description Posts a comment on an issue. The server stamps the posting time, raises the issue's comment count and sends the same notifications as a comment posted in the web UI. A body without `issueId`, `userId` or `content` fails on the server (500), as does an empty `content`; ids that name no issue or user are answered with 404.
          *
          *     **Permission:** Anyone who can see the issue, posting as themselves (`userId` is the caller); administrators may post as any user.
          */
@@ -9193,7 +9193,7 @@ export interface components {
             transitionSpecs: components["schemas"]["TransitionSpec"][];
             /** @description Custom issue fields in display order. */
             fieldSpecs: components["schemas"]["FieldSpec"][];
-            /** @description Default boards that projects get unless they define their own. */
+            /** @description Default boards that projects get unless they define their own. Set Issue Setting refuses any board here (a validation failure, `boardSpecs[0].editColumns: At least two columns need to be defined`): the check counts the columns of the web editor's working copy, which a request cannot fill, so only an empty list can be saved through the API. */
             boardSpecs: components["schemas"]["BoardSpec"][];
             /** @description How estimated and spent time are entered and aggregated. */
             timeTrackingSetting: components["schemas"]["TimeTrackingSetting"];
@@ -15279,7 +15279,7 @@ export interface components {
             applicableProjects: string | null;
         };
         /**
-         * @description Sign-up, anonymous access, two-factor and CORS rules.
+         * @description Sign-up, anonymous access, two-factor and CORS rules. Set Security Setting stores what it is sent: every property may be left out, and one left out takes the value a new setting starts with (each property says which), not the value stored before.
          * @example {
          *       "enableAnonymousAccess": false,
          *       "enableSelfRegister": true,
@@ -15300,22 +15300,22 @@ export interface components {
          *     }
          */
         SecuritySetting: {
-            /** @description Whether visitors who are not signed in may read what anonymous users are allowed to. */
-            enableAnonymousAccess: boolean;
-            /** @description Whether people may create their own accounts (true unless changed). */
-            enableSelfRegister: boolean;
-            /** @description Email domain patterns (`*` and `?` wildcards) self-registered users must have, e.g. `example.com`; null for any domain. */
-            allowedSelfRegisterEmailDomain: string | null;
-            /** @description Whether users may delete their own accounts. */
-            enableSelfDeregister: boolean;
-            /** @description Rules the passwords of new users must follow; null enforces none. */
-            passwordPolicy: components["schemas"]["PasswordPolicy"] | null;
-            /** @description Name of the group new users are added to; null for none. */
-            defaultGroupName: string | null;
-            /** @description Whether every user must set up two-factor authentication. */
-            enforce2FA: boolean;
-            /** @description Origins allowed to call the server from browsers of other sites (CORS), e.g. `https://app.example.com`. */
-            corsAllowedOrigins: string[];
+            /** @description Whether visitors who are not signed in may read what anonymous users are allowed to. Left out of a request, it becomes `false`. */
+            enableAnonymousAccess?: boolean;
+            /** @description Whether people may create their own accounts (true unless changed). Left out of a request, it becomes `true` (not false). */
+            enableSelfRegister?: boolean;
+            /** @description Email domain patterns (`*` and `?` wildcards) self-registered users must have, e.g. `example.com`; null for any domain. Left out of a request, it becomes `null`. */
+            allowedSelfRegisterEmailDomain?: string | null;
+            /** @description Whether users may delete their own accounts. Left out of a request, it becomes `false`. */
+            enableSelfDeregister?: boolean;
+            /** @description Rules the passwords of new users must follow; null enforces none. Left out of a request, it becomes `null`. */
+            passwordPolicy?: components["schemas"]["PasswordPolicy"] | null;
+            /** @description Name of the group new users are added to; null for none. Left out of a request, it becomes `null`. */
+            defaultGroupName?: string | null;
+            /** @description Whether every user must set up two-factor authentication. Left out of a request, it becomes `false`. */
+            enforce2FA?: boolean;
+            /** @description Origins allowed to call the server from browsers of other sites (CORS), e.g. `https://app.example.com`. Left out of a request, it becomes `[]` (an empty list). Sent as null, it is refused (a validation failure). */
+            corsAllowedOrigins?: string[];
         };
         /**
          * @description Runs jobs as docker containers on the OneDev server itself (not available when OneDev runs inside Kubernetes).
@@ -15903,7 +15903,7 @@ export interface components {
             "@type": "SystemGit";
         };
         /**
-         * @description General server settings: the public URL, external command lines and avatar options.
+         * @description General server settings: the public URL, external command lines and avatar options. Set System Setting stores what it is sent: only `serverUrl` is needed, and a property left out takes the value a new setting starts with (each property says which), not the value stored before.
          * @example {
          *       "serverUrl": "https://onedev.example.com",
          *       "sshRootUrl": "ssh://onedev.example.com:6611",
@@ -15921,27 +15921,27 @@ export interface components {
          *     }
          */
         SystemSetting: {
-            /** @description Root URL users reach the server at, with protocol and host and no path, e.g. `https://onedev.example.com`. Set during server setup. A server running behind a Kubernetes ingress only accepts its ingress URL here. */
+            /** @description Root URL users reach the server at, with protocol and host and no path, e.g. `https://onedev.example.com`. Set during server setup. A server running behind a Kubernetes ingress only accepts its ingress URL here. Needed in every Set System Setting: without it the setting is stored without a URL until v13.0.5, and refused from then on (a validation failure). */
             serverUrl: string;
-            /** @description Root URL for SSH clone links, starting with `ssh://`, e.g. `ssh://onedev.example.com:6611`; null to derive it from the server URL. */
-            sshRootUrl: string | null;
-            /** @description Where the git executable comes from. */
-            gitLocation: components["schemas"]["GitLocation"];
-            /** @description Where the curl executable used by git hooks comes from. */
-            curlLocation: components["schemas"]["CurlLocation"];
+            /** @description Root URL for SSH clone links, starting with `ssh://`, e.g. `ssh://onedev.example.com:6611`; null to derive it from the server URL. Left out of a request, it becomes `null`. */
+            sshRootUrl?: string | null;
+            /** @description Where the git executable comes from. Left out of a request, it becomes `{"@type": "SystemGit"}` (the git on the server's path). */
+            gitLocation?: components["schemas"]["GitLocation"];
+            /** @description Where the curl executable used by git hooks comes from. Left out of a request, it becomes `{"@type": "SystemCurl"}` (the curl on the server's path). */
+            curlLocation?: components["schemas"]["CurlLocation"];
             /**
              * Format: int32
-             * @description Minutes of inactivity after which a web UI session expires (a value sent must be at least 5); null keeps sessions alive as long as the browser stays open. Sessions already open keep their old timeout.
+             * @description Minutes of inactivity after which a web UI session expires (a value sent must be at least 5); null keeps sessions alive as long as the browser stays open. Sessions already open keep their old timeout. Left out of a request, it becomes `null`.
              */
-            sessionTimeout: number | null;
-            /** @description Whether the web UI stops checking onedev.io for new releases. */
-            disableAutoUpdateCheck: boolean;
-            /** @description Whether dashboards are turned off (only effective with an active subscription). */
-            disableDashboard: boolean;
-            /** @description Whether user avatars are fetched from a public avatar service. */
-            useAvatarService: boolean;
-            /** @description Base URL of the avatar service; a hash of the email address is appended. Always set: `https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true. */
-            avatarServiceUrl: string;
+            sessionTimeout?: number | null;
+            /** @description Whether the web UI stops checking onedev.io for new releases. Left out of a request, it becomes `false`. */
+            disableAutoUpdateCheck?: boolean;
+            /** @description Whether dashboards are turned off (only effective with an active subscription). Left out of a request, it becomes `false`. */
+            disableDashboard?: boolean;
+            /** @description Whether user avatars are fetched from a public avatar service. Left out of a request, it becomes `false`. */
+            useAvatarService?: boolean;
+            /** @description Base URL of the avatar service; a hash of the email address is appended. Always set: `https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true. Left out of a request, it becomes `https://secure.gravatar.com/avatar/`. */
+            avatarServiceUrl?: string;
         };
         /** @description A rule restricting what users may do to the tags it covers. */
         TagProtection: {
@@ -16761,17 +16761,17 @@ export interface components {
          */
         contributionUntilDate: string;
         /**
-         * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
+         * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
          * @example 100
          */
         countLimited: number;
         /**
-         * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
+         * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
          * @example 100
          */
         countLimitedForNonAdmins: number;
         /**
-         * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
+         * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. This collection sets no upper limit.
          * @example 100
          */
         countUnlimited: number;
@@ -16871,7 +16871,7 @@ export interface components {
          */
         nameFilter: string;
         /**
-         * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+         * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
          * @example 0
          */
         offset: number;
@@ -18299,12 +18299,12 @@ export interface operations {
                  */
                 query?: components["parameters"]["pullRequestQuery"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -18967,12 +18967,12 @@ export interface operations {
                  */
                 query?: components["parameters"]["buildQuery"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -19205,12 +19205,12 @@ export interface operations {
                  */
                 name?: components["parameters"]["nameFilter"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. This collection sets no upper limit.
                  * @example 100
                  */
                 count: components["parameters"]["countUnlimited"];
@@ -19235,7 +19235,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            500: components["responses"]["InternalServerError"];
+            /** @description A negative `offset` or `count` (the parameters do not allow one), or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Server Error */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     groupCreateGroup: {
@@ -19413,12 +19422,12 @@ export interface operations {
                  */
                 name?: components["parameters"]["nameFilter"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. This collection sets no upper limit.
                  * @example 100
                  */
                 count: components["parameters"]["countUnlimited"];
@@ -19442,7 +19451,16 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            500: components["responses"]["InternalServerError"];
+            /** @description A negative `offset` or `count` (the parameters do not allow one), or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Server Error */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     labelSpecCreateSpec: {
@@ -19581,12 +19599,12 @@ export interface operations {
                  */
                 name?: components["parameters"]["nameFilter"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];
@@ -19819,12 +19837,12 @@ export interface operations {
                  */
                 query?: components["parameters"]["packageQuery"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -21280,12 +21298,12 @@ export interface operations {
                  */
                 term?: components["parameters"]["userTerm"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. This collection sets no upper limit.
                  * @example 100
                  */
                 count: components["parameters"]["countUnlimited"];
@@ -23304,7 +23322,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptableOrInvalid"];
-            500: components["responses"]["InternalServerError"];
+            /** @description The value breaks one of the web UI's rules (the body gives the property path and the rule), or `issueSetting.boardSpecs` is null (the body is then `Server Error`), or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example issueSetting.boardSpecs[0].editColumns: At least two columns need to be defined */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     projectGetForks: {
@@ -23476,12 +23503,12 @@ export interface operations {
                  */
                 query?: components["parameters"]["projectQuery"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -23573,12 +23600,12 @@ export interface operations {
                  */
                 closed?: components["parameters"]["iterationClosed"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];
@@ -23609,7 +23636,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            500: components["responses"]["InternalServerError"];
+            /** @description A date filter the server cannot read as an ISO 8601 date (`startBefore`, `startAfter`, `dueBefore`, `dueAfter`), or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Server Error */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     projectGetTopContributors: {
@@ -23631,7 +23667,7 @@ export interface operations {
                  */
                 untilDate: components["parameters"]["contributionUntilDate"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];
@@ -23662,7 +23698,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptableOrInvalid"];
-            500: components["responses"]["InternalServerError"];
+            /** @description No project has the id and the caller is an administrator (the body names the id), or a date is not `yyyy-MM-dd`, or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Active server not found for project id: 999 */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     projectLabelAddLabel: {
@@ -24809,12 +24854,12 @@ export interface operations {
                  */
                 withFields?: components["parameters"]["withFields"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for callers who are not administrators, who get 406 for a larger `count`; administrators may ask for more.
                  * @example 100
                  */
                 count: components["parameters"]["countLimitedForNonAdmins"];
@@ -25050,7 +25095,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptableOrInvalid"];
-            500: components["responses"]["InternalServerError"];
+            /** @description The requested state is not one the issue settings define (the body names it), or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Undefined state: Nowhere */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     issueUploadAttachment: {
@@ -25223,7 +25277,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptableOrInvalid"];
-            500: components["responses"]["InternalServerError"];
+            /** @description The body lacks `issueId`, `userId` or `content`, or its `content` is empty, or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Server Error */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     codeCommentGetComment: {
@@ -25763,7 +25826,16 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            500: components["responses"]["InternalServerError"];
+            /** @description The path names no file of the build's artifacts (nothing, or a directory), or the server failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example Server Error */
+                    "text/plain": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     artifactUploadArtifact: {
@@ -25983,12 +26055,12 @@ export interface operations {
                  */
                 query?: components["parameters"]["agentQuery"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. This collection sets no upper limit.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. This collection sets no upper limit.
                  * @example 100
                  */
                 count: components["parameters"]["countUnlimited"];
@@ -26126,12 +26198,12 @@ export interface operations {
                  */
                 value?: components["parameters"]["agentTokenValue"];
                 /**
-                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked.
+                 * @description How many matching records to skip. Required: the server has no default. Page through a collection by adding the page size until a page comes back shorter than asked. Sent more than once, only the first value is read; the others are ignored, whatever they hold.
                  * @example 0
                  */
                 offset: components["parameters"]["offset"];
                 /**
-                 * @description How many records to return at most. Required: the server has no default. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
+                 * @description How many records to return at most. Required: the server has no default. Sent more than once, only the first value is read; the others are ignored, whatever they hold. At most 100 for every caller, administrators included; a larger `count` is refused with 406.
                  * @example 100
                  */
                 count: components["parameters"]["countLimited"];

@@ -26,6 +26,7 @@ import { queryWorld } from './query/world.js';
 import { commitAnswer, commitReadOf } from './commits/answer.js';
 import type { QueryLanguageSpec } from '../../../spec/model.js';
 import { refusalFor, type Refusal } from './refusal.js';
+import { requiredWhenViolations, type RequiredWhenRule } from './required-when.js';
 import { Router } from './routes.js';
 import { SchemaChecker, type CheckResult } from './schemas.js';
 import { MockState } from './state.js';
@@ -358,8 +359,10 @@ export class MockEngine {
         return refused(refusal, violations);
       }
     }
-    // `@NotEmpty`/`@NotNull` on a query parameter: bean validation, after everything above.
-    if (empty.length > 0) return refused({ status: this.validationStatus, text: empty.map((v) => v.message).join('\n') }, empty);
+    // `@NotEmpty`/`@NotNull` on a query parameter, and a body's `@DependsOn` rules: bean validation, after everything above.
+    const conditional = requiredWhenViolations(front.operation.body?.requiredWhen ?? NO_RULES, body);
+    const invalid = conditional.length === 0 ? empty : [...empty, ...conditional];
+    if (invalid.length > 0) return refused({ status: this.validationStatus, text: invalid.map((v) => v.message).join('\n') }, invalid);
 
     const { request, method, path, query, operation, pathValues, preferences } = front;
     const parsed: Parsed = { method, path, query, operation, pathValues, params, preferences, body, headers: request.headers, request };
@@ -939,6 +942,7 @@ const NO_QUERY: QueryValues = Object.freeze({}) as QueryValues;
 const NO_EMPTY: { query: QueryValues; empty: Violation[] } = Object.freeze({ query: NO_QUERY, empty: Object.freeze([]) as unknown as Violation[] });
 const NO_BODY: BodyRead = Object.freeze({ value: undefined });
 const NO_VIOLATIONS = Object.freeze([]) as unknown as Violation[];
+const NO_RULES: readonly RequiredWhenRule[] = Object.freeze([]);
 const NO_PROBLEMS: CheckResult = Object.freeze({ violations: NO_VIOLATIONS, cut: false });
 
 function concatenated(a: Violation[], b: Violation[]): Violation[] {

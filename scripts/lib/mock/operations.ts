@@ -18,6 +18,7 @@ import { operationsOf, resolveRef } from '../openapi.js';
 import { routesOf, type Route } from './routes.js';
 import { UNTAGGED_ROOT } from '../extensions.js';
 import type { ParameterSpec } from './schemas.js';
+import { requiredWhenOf, type RequiredWhenRule } from './required-when.js';
 
 export interface ContentPlan {
   mediaType: string;
@@ -51,7 +52,7 @@ export interface OperationPlan extends Route {
   security?: SecurityAlternative[];
   pathParams: ParameterSpec[];
   queryParams: ParameterSpec[];
-  body?: { required: boolean; contents: ContentPlan[] };
+  body?: { required: boolean; contents: ContentPlan[]; requiredWhen: readonly RequiredWhenRule[] };
   responses: ResponsePlan[];
   /** The answer when nothing else is asked for: lowest 2xx, else `default`, else the first. */
   success?: ResponsePlan;
@@ -68,6 +69,11 @@ function contentsOf(doc: OpenAPIObject, content: Record<string, MediaTypeObject>
     }
     return { mediaType, schema: media.schema, examples };
   });
+}
+
+function bodyPlan(doc: OpenAPIObject, body: RequestBodyObject): NonNullable<OperationPlan['body']> {
+  const contents = contentsOf(doc, body.content);
+  return { required: body.required === true, contents, requiredWhen: requiredWhenOf(doc, contents[0]?.schema) };
 }
 
 function parameterSpec(doc: OpenAPIObject, param: ParameterObject): ParameterSpec {
@@ -105,7 +111,7 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
       ),
       pathParams: parameters.filter((p) => p.in === 'path').map((p) => parameterSpec(doc, p)),
       queryParams: parameters.filter((p) => p.in === 'query').map((p) => parameterSpec(doc, p)),
-      ...(body ? { body: { required: body.required === true, contents: contentsOf(doc, body.content) } } : {}),
+      ...(body ? { body: bodyPlan(doc, body) } : {}),
       responses,
       success: lowestSuccess(responses),
       countParameter: parameters.find((p) => p.in === 'query' && p.name === 'count'),
