@@ -1,15 +1,14 @@
 /**
  * `verify --writes`: makes the writes verify-writes-plan.ts plans, inside a scratch project of the
- * run's own (`onedev-openapi-verify-<random>`), checks each answer (verify-answer.ts), and removes
+ * run's own (`onedev-openapi-verify-<random>`), holds each request and answer against the
+ * description as a recorded one is held (scripts/lib/transcript/check.ts), and removes
  * every record it made, deepest first and the project last. What it made, what it removed and what
  * it could not remove are in the result; nothing outside the scratch records is written.
  */
 import { randomBytes } from 'node:crypto';
-import type { OpenAPIObject, OperationObject } from 'openapi3-ts/oas31';
-import { operationsOf } from '../openapi.js';
-import { checkAnswer, type Answer } from './verify-answer.js';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { checkTranscript } from '../transcript/check.js';
 import { planWrites, SCRATCH_ROOT, type PlannedWrite, type Source } from './verify-writes-plan.js';
-import { SchemaChecker } from './schemas.js';
 
 /** One request verify sends itself (relative to `/~api`). */
 export interface Exchange {
@@ -17,6 +16,14 @@ export interface Exchange {
   path: string;
   contentType?: string;
   body?: string;
+}
+
+/** What the server answered. */
+export interface Answer {
+  status: number;
+  /** The Content-Type header, or null when the answer had none. */
+  contentType: string | null;
+  body: string;
 }
 
 /** Sends a request (and records it); a request without an answer gives why. */
@@ -122,12 +129,37 @@ function noteOf(write: PlannedWrite, names: { name: string }): string {
   return 'verify --writes: changes a record of its scratch project';
 }
 
-async function call(state: State, write: PlannedWrite, operation: OperationObject, checker: SchemaChecker, request: Exchange): Promise<WriteCheck> {
+/**
+ * The answer held against the description: matched (2xx, nothing disagrees), error-answer (a
+ * documented error status), or differs (an undocumented status, a media type or body the status
+ * does not document, or a body of ours the server took that the description refuses).
+ */
+function held(doc: OpenAPIObject, write: PlannedWrite, request: Exchange, answer: Answer): Pick<WriteCheck, 'outcome' | 'notes'> {
+  const problems = checkTranscript(
+    [{
+      operationId: write.operationId,
+      method: request.method,
+      path: request.path,
+      requestHeaders: request.contentType ? { 'content-type': request.contentType } : {},
+      requestBody: request.body ?? null,
+      status: answer.status,
+      responseContentType: answer.contentType?.split(';')[0]!.trim().toLowerCase() || null,
+      responseBody: answer.body === '' ? null : answer.body,
+      note: '',
+    }],
+    doc,
+  ).map((p) => p.problem);
+  if (problems.length > 0) return { outcome: 'differs', notes: problems };
+  if (answer.status >= 200 && answer.status < 300) return { outcome: 'matched', notes: [] };
+  const said = answer.body.trim().split('\n')[0] ?? '';
+  return { outcome: 'error-answer', notes: said ? [said.length > 160 ? `${said.slice(0, 157)}...` : said] : [] };
+}
+
+async function call(state: State, write: PlannedWrite, request: Exchange): Promise<WriteCheck> {
   const check: WriteCheck = { operationId: write.operationId, method: write.method, path: request.path, outcome: 'failed', notes: [] };
   const answer = await state.ctx.send(request, noteOf(write, state.names));
   if ('failed' in answer) return { ...check, notes: [answer.failed] };
-  const held = checkAnswer(state.ctx.doc, checker, operation, answer);
-  Object.assign(check, { status: answer.status, outcome: held.outcome, notes: held.notes });
+  Object.assign(check, { status: answer.status, ...held(state.ctx.doc, write, request, answer) });
   const ok = answer.status >= 200 && answer.status < 300;
   const id = Number(answer.body.trim());
   if (write.creates && ok && Number.isSafeInteger(id)) state.made.push({ collection: write.creates, id, operationId: write.operationId });
@@ -135,12 +167,12 @@ async function call(state: State, write: PlannedWrite, operation: OperationObjec
 }
 
 /** The removals of one collection: every record of it the run made and has not removed, newest first. */
-async function remove(state: State, write: PlannedWrite, operation: OperationObject, checker: SchemaChecker): Promise<WriteCheck[]> {
+async function remove(state: State, write: PlannedWrite): Promise<WriteCheck[]> {
   const records = state.made.filter((m) => m.collection === write.removes && m.removal === undefined).reverse();
   const checks: WriteCheck[] = [];
   for (const record of records) {
     const path = write.template.replace(/\{[^}]+\}/, encodeURIComponent(String(record.id)));
-    const check = await call(state, write, operation, checker, { method: 'DELETE', path });
+    const check = await call(state, write, { method: 'DELETE', path });
     if (check.status !== undefined && check.status >= 200 && check.status < 300) record.removal = 'removed';
     else record.problem = `DELETE ${path} ${check.status !== undefined ? `answered ${check.status}` : 'got no answer'}${check.notes[0] ? `: ${check.notes[0]}` : ''}`;
     checks.push(check);
@@ -162,25 +194,22 @@ async function readCaller(ctx: WriteContext): Promise<number | undefined> {
 export async function runWrites(ctx: WriteContext): Promise<WriteRun> {
   const names = scratchNames();
   const state: State = { ctx, names, made: [], caller: await readCaller(ctx) };
-  const operations = new Map(operationsOf(ctx.doc).map((o) => [o.operation.operationId, o.operation]));
-  const checker = new SchemaChecker(ctx.doc);
   const checks: WriteCheck[] = [];
   for (const write of planWrites(ctx.doc)) {
-    const operation = operations.get(write.operationId)!;
     const notCalled = (why: string): number => checks.push({ operationId: write.operationId, method: write.method, path: write.template, outcome: 'not-called', notes: [why] });
     if (write.notCalled) {
       notCalled(write.notCalled);
       continue;
     }
     if (write.removes) {
-      const done = await remove(state, write, operation, checker);
+      const done = await remove(state, write);
       if (done.length === 0) notCalled(`no record of ${write.removes} was made to remove`);
       checks.push(...done);
       continue;
     }
     const request = requestOf(state, write);
     if ('missing' in request) notCalled(request.missing);
-    else checks.push(await call(state, write, operation, checker, request));
+    else checks.push(await call(state, write, request));
   }
   const project = state.made.find((m) => m.collection === SCRATCH_ROOT);
   if (project?.removal === 'removed') {
