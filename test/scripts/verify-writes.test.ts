@@ -147,6 +147,28 @@ describe('verify --writes --record against the stateful mock', () => {
     expect(report.transcript!.every((e) => (e.responseBody ?? '').length <= TRANSCRIPT_BODY_LIMIT)).toBe(true);
   });
 
+  it('keeps none of the server\'s secrets: the SSH setting\'s private key and the like are replaced, as in the recorded fixture', () => {
+    const secretNamed = /(password|secret|apikey|privatekey)$/i;
+    const strings = (value: unknown): Array<[string, string]> =>
+      Array.isArray(value)
+        ? value.flatMap(strings)
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as [string, string]] : strings(v)))
+          : [];
+    const kept = report.transcript!.flatMap((e) =>
+      [e.requestBody, e.responseBody].flatMap((text) => {
+        try {
+          return strings(JSON.parse(text ?? 'null')).filter(([k, v]) => secretNamed.test(k) && v !== '' && !v.startsWith('REDACTED-'));
+        } catch {
+          return [];
+        }
+      }),
+    );
+    expect(kept).toEqual([]);
+    const ssh = report.transcript!.find((e) => e.operationId === 'settingGetSshSetting')!;
+    expect(JSON.parse(ssh.responseBody!)).toMatchObject({ pemPrivateKey: 'REDACTED-KEY' });
+  });
+
   it('is accepted by the transcript check against the same release\'s committed description', () => {
     const problems = checkTranscript(report.transcript!, doc);
     expect(problems, formatProblems(problems)).toEqual([]);

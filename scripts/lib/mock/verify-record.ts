@@ -1,8 +1,10 @@
 /**
  * `verify --record FILE`: what a run sent and got, reads and writes, as transcript entries
  * (scripts/lib/transcript/format.ts). Credentials are never kept (the request's headers are only
- * its Content-Type), a secret that shows in a body is replaced by `[redacted]`, and bodies are cut
- * at TRANSCRIPT_BODY_LIMIT characters. Each entry names the operation its method and path are for.
+ * its Content-Type), the run's secret is replaced by `[redacted]` wherever it shows, the server's
+ * own secrets in JSON bodies (passwords, client secrets, API and private keys, token values: as
+ * the recorded fixtures were sanitised) by `REDACTED-...`, and bodies are cut at
+ * TRANSCRIPT_BODY_LIMIT characters. Each entry names the operation its method and path are for.
  */
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { TRANSCRIPT_BODY_LIMIT, type TranscriptEntry } from '../transcript/format.js';
@@ -47,14 +49,47 @@ export class Recorder {
     });
   }
 
-  /** The entries, each naming the operation of `doc` it was for (null when none matches). */
+  /** The entries, each naming the operation of `doc` it was for (null when none matches), the server's secrets replaced. */
   named(doc: OpenAPIObject): TranscriptEntry[] {
     this.routes ??= routesOf(doc);
     const routes = this.routes;
-    return this.entries.map((entry) => ({
-      ...entry,
-      operationId: findRoute(routes, entry.method, entry.path.split('?')[0]!)?.operationId ?? null,
-    }));
+    return this.entries.map((entry) => {
+      const operationId = findRoute(routes, entry.method, entry.path.split('?')[0]!)?.operationId ?? null;
+      const tokens = /token/i.test(operationId ?? '');
+      return { ...entry, operationId, requestBody: sanitised(entry.requestBody, tokens), responseBody: sanitised(entry.responseBody, tokens) };
+    });
+  }
+}
+
+/** What a property whose name says it holds a secret is replaced by. */
+const SECRETS: Array<[RegExp, string]> = [
+  [/password$/i, 'REDACTED-PASSWORD'],
+  [/secret$/i, 'REDACTED-SECRET'],
+  [/(apikey|privatekey)$/i, 'REDACTED-KEY'],
+];
+
+function withoutSecrets(value: unknown, tokens: boolean): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutSecrets(v, tokens));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => {
+      if (typeof v !== 'string' || v === '') return [key, withoutSecrets(v, tokens)];
+      if (tokens && key === 'value') return [key, 'REDACTED-TOKEN'];
+      const secret = SECRETS.find(([name]) => name.test(key));
+      return [key, secret ? secret[1] : v];
+    }),
+  );
+}
+
+/** A JSON body with the server's secrets replaced (the text as it was when it holds none, or is not JSON). */
+export function sanitised(body: string | null, tokens: boolean): string | null {
+  if (body === null || !/^\s*[[{]/.test(body)) return body;
+  try {
+    const value = JSON.parse(body) as unknown;
+    const clean = withoutSecrets(value, tokens);
+    return JSON.stringify(clean) === JSON.stringify(value) ? body : JSON.stringify(clean);
+  } catch {
+    return body;
   }
 }
 
