@@ -2,7 +2,8 @@
  * `npm run verify -- --server https://onedev.example.com --user U --token T` (installed:
  * `onedev-openapi verify ...`): asks the server its version, then calls a read-only set of
  * operations through Prism's proxy and reports every answer that differs from that release's
- * description. Exit status 0: no differences; 1: differences or calls without an answer; 2: bad
+ * description; `--writes` adds the writes it can make in a scratch project of its own (removed
+ * after), `--record FILE` writes every request and answer in the transcript format. Exit status 0: no differences; 1: differences or calls without an answer; 2: bad
  * arguments, or nothing could be checked. See docs/validating-a-live-server.md.
  */
 import { writeFileSync } from 'node:fs';

@@ -1,7 +1,9 @@
 /**
  * Live-server validation: Prism in proxy mode forwards read-only calls to a real OneDev and
- * checks every answer against the description. Only GET operations are called; records found
- * by the collection reads supply the ids for the by-id reads.
+ * checks every answer against the description; records found by the collection reads supply the
+ * ids for the by-id reads. With `writes`, verify-writes.ts then makes the writes it can inside a
+ * scratch project of its own and removes what it made; with `record`, every request and answer is
+ * kept as a transcript (verify-record.ts).
  *
  * The description is that of the release the server runs: verify first asks it (Get Server
  * Version) and picks that tag among the catalogue's (built in memory when the package has no file
