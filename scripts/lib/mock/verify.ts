@@ -332,6 +332,9 @@ async function readAll(run: Run): Promise<{ checks: Check[]; bodies: Map<string,
   return { checks: order.map((id) => checks.get(id)).filter((c): c is Check => c !== undefined), bodies };
 }
 
+/** What the upstream request of a read says when the connection it reused was closed under it. */
+const CONNECTION_RESET = /ECONNRESET|socket hang up/;
+
 async function readOne(
   run: Run,
   prism: ReturnType<typeof createProxyPrism>,
@@ -343,14 +346,16 @@ async function readOne(
   const { timeoutMs, redact, headers } = run;
   const shown = `${path}${Object.keys(call.query).length ? `?${new URLSearchParams(call.query)}` : ''}`;
   const check: Check & { body?: unknown } = { operationId: call.operationId, method: 'GET', path: shown, outcome: 'failed', notes: [] };
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
-  });
-  const result = await Promise.race([
-    askPrism(prism, operations, { method: 'get', url: { path, query: call.query }, headers }),
-    timeout,
-  ]).finally(() => clearTimeout(timer));
+  const ask = async (): Promise<Awaited<ReturnType<typeof askPrism>> | 'timeout'> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    return Promise.race([askPrism(prism, operations, { method: 'get', url: { path, query: call.query }, headers }), timeout]).finally(() => clearTimeout(timer));
+  };
+  let result = await ask();
+  // A kept-alive connection the server closed just as it was reused: a read is safe to send again, once.
+  if (result !== 'timeout' && isFailure(result) && CONNECTION_RESET.test(`${result.title} ${result.detail}`)) result = await ask();
 
   if (result === 'timeout' || isFailure(result)) {
     const why = result === 'timeout'
