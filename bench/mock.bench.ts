@@ -209,12 +209,24 @@ function spawnServer(nodeArgs: string[]): Promise<Server & { output: () => strin
 
 const mockArgs = (...extra: string[]): string[] => ['--import', 'tsx', 'scripts/mock.ts', '--port', '0', '--quiet', ...extra];
 
+/** Why a probe's reading cannot be right (a negative or missing time, more system than CPU time), or undefined. */
+function saneUsage(reading: Usage): string | undefined {
+  for (const field of ['cpuMs', 'systemMs', 'rss', 'loopDelayMs'] as const) {
+    if (typeof reading[field] !== 'number' || !Number.isFinite(reading[field]) || reading[field] < 0) return `${field} is not a number of at least 0`;
+  }
+  if (reading.systemMs > reading.cpuMs) return 'more system time than CPU time';
+  return undefined;
+}
+
 function usage(server: Server): Promise<Usage> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not report its usage within 10 s')), 10_000);
     server.child.once('message', (message) => {
       clearTimeout(timer);
-      resolve(message as Usage);
+      const reading = message as Usage;
+      const nonsense = saneUsage(reading);
+      if (nonsense) reject(new Error(`the server's probe reported a reading that is not one (${nonsense}): ${JSON.stringify(reading)}`));
+      else resolve(reading);
     });
     server.child.send('usage');
   });
@@ -338,6 +350,10 @@ async function load(server: Server, plans: RequestPlan[], expected: number[], to
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   const after = await usage(server);
+  // The process's CPU time only grows; a reading that went back is the probe's fault, not a figure.
+  if (after.cpuMs < before.cpuMs || after.systemMs < before.systemMs) {
+    throw new Error(`the server's CPU time went back during the load (${JSON.stringify(before)} -> ${JSON.stringify(after)}): not a reading to report`);
+  }
   const ticksAfter = processorTicks();
   const stolen = ticksBefore && ticksAfter && ticksAfter.total > ticksBefore.total ? (ticksAfter.steal - ticksBefore.steal) / (ticksAfter.total - ticksBefore.total) : undefined;
   latencies.sort();

@@ -5,7 +5,8 @@
  * name it was started by (for its help), so the command line is parsed in one place, and loads
  * nothing else, so the mock starts as fast as it would on its own.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const TOOLS = {
   mock: 'serve the contract mock on 127.0.0.1 (--port, --release <any tag>, --quiet)',
@@ -34,9 +35,21 @@ if (!Object.hasOwn(TOOLS, tool)) {
   console.error(`Unknown tool "${tool}"\n${USAGE}`);
   process.exit(2);
 }
+// The tools are compiled code: a clone of the repository has them only after its build.
+const cli = new URL('../dist/scripts/lib/cli.js', import.meta.url);
+const program = new URL(`../dist/scripts/${tool}.js`, import.meta.url);
+const missing = [cli, program].find((file) => !existsSync(fileURLToPath(file)));
+if (missing) {
+  console.error(
+    `onedev-openapi ${tool}: the compiled tools are missing (${fileURLToPath(missing)} does not exist).\n` +
+      'In a clone of the repository, build them first: npm run build:package\n' +
+      `(or run the tool from the sources: npm run ${tool} -- <options>)`,
+  );
+  process.exit(2);
+}
 // The tool reads its options from process.argv, as when it runs on its own.
 process.argv.splice(2, 1);
 // Named before the tool loads: its usage text is built when its module runs.
-const { setCommandName } = await import(new URL('../dist/scripts/lib/cli.js', import.meta.url).href);
+const { setCommandName } = await import(cli.href);
 setCommandName(`onedev-openapi ${tool}`);
-await import(new URL(`../dist/scripts/${tool}.js`, import.meta.url).href);
+await import(program.href);

@@ -356,3 +356,26 @@ describe('verify finds the release by asking the server', () => {
     }
   }, 90_000);
 });
+
+describe('a connection reset under a read', () => {
+  it('sends the read again, once, instead of reporting the server unreachable', async () => {
+    let requests = 0;
+    const server = createServer((request, response) => {
+      requests += 1;
+      // The first request's connection is dropped, as a kept-alive one the server closed would be.
+      if (requests === 1) return request.socket.destroy();
+      response.writeHead(401, { 'content-type': 'text/plain' }).end('Unauthorized access');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const report = await verifyServer({ server: `http://127.0.0.1:${port}`, credentials: { user: USER, secret: TOKEN }, document: doc });
+      const first = report.checks.find((c) => c.outcome !== 'not-called')!;
+      expect(first.outcome).toBe('error-answer');
+      expect(report.checks.filter((c) => c.outcome === 'failed')).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
