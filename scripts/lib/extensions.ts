@@ -17,3 +17,16 @@ export const SPLIT_ROUTE = 'x-onedev-route';
 
 /** On a request body that changes a stored record: 'merge' (a property left out keeps its value) or 'replace'. */
 export const UPDATE_MODE = 'x-onedev-update';
+
+/**
+ * On a request body: the operation reads none, but its resource consumes JSON, so the request must
+ * be labelled `application/json`; whatever is sent is ignored (spec/model.ts, body kind 'ignored').
+ */
+export const IGNORED_BODY = 'x-onedev-ignored-body';
+
+/**
+ * On an operation: `{ status, callers }`, the status it answers a path id no record has with
+ * instead of 404 (its response's example is the server's message), for `everyone` or only for
+ * `administrators` (others get 404).
+ */
+export const MISSING_ID = 'x-onedev-missing-id';

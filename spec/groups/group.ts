@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingIdAnswers } from '../responses.js';
 
 /**
  * The Group group, read from OneDev's GroupResource at each tag: v12.0.0 renamed six operations;
@@ -23,7 +24,7 @@ export const groupGroup: GroupSpec = {
       permission: ADMIN_ONLY,
       parameters: ['groupId'],
       success: { kind: 'json', type: { ref: 'Group' }, description: 'The group.', example: 'Group' },
-      errors: [401, 403, 404],
+      errors: [401, 403, ...missingIdAnswers('Group', 'everyone')],
     },
     {
       name: 'Get Authorizations',

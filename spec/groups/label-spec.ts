@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingIdAnswers } from '../responses.js';
 
 /**
  * The Label Spec group, read from OneDev's LabelSpecResource at each tag. v12.0.0 renamed every
@@ -29,7 +30,7 @@ export const labelSpecGroup: GroupSpec = {
         description: 'The label spec.',
         example: 'LabelSpec',
       },
-      errors: [401, 403, 404],
+      errors: [401, 403, ...missingIdAnswers('LabelSpec', 'everyone')],
     },
     {
       name: 'Get Spec',
