@@ -46,7 +46,7 @@ export const labelSpecGroup: GroupSpec = {
         description: 'The label spec.',
         example: 'LabelSpec',
       },
-      errors: [401, 404],
+      errors: [401, ...missingIdAnswers('LabelSpec', 'everyone')],
     },
     {
       name: [{ value: 'Query', until: 'v12.0.0' }, { value: 'Query Specs', since: 'v12.0.0' }],

@@ -391,6 +391,8 @@ export class MockEngine {
     if (body.length === 0) return NO_BODY;
     if (!operation.body) return NO_BODY;
     if (!contentType) {
+      // A raw-text body is a Java String, which Jersey reads whatever the type (none: bytes).
+      if (operation.rawText) return { value: body.toString('utf8') };
       return { refusal: { status: 415, text: 'Unsupported content type. The body has no Content-Type; send application/json' } };
     }
     const media = parseMediaType(contentType);
