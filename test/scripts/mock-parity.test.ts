@@ -110,7 +110,8 @@ describe.each([SEED_RELEASE, DEFAULT_RELEASE])('request checks match Prism on th
         break;
     }
     const text = body === undefined ? undefined : call.rawText ? String(body) : JSON.stringify(body);
-    if (text !== undefined) headers['content-type'] = 'application/json';
+    // Every POST is labelled JSON: unlabelled, OneDev (and the mock) refuse it with 415 before any check Prism makes.
+    if (text !== undefined || call.method === 'POST') headers['content-type'] = 'application/json';
     return { path, query, headers, ...(text !== undefined ? { body: call.rawText ? text : JSON.parse(text), text } : {}) };
   }
 
