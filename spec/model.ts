@@ -254,7 +254,18 @@ export type ValidationKind = 'validation' | 'validation-check';
  * response's example shows (a lookup by name answers `HTTP 404 Not Found`, not a missing row);
  * `meaning`: when the status, for this operation, means other than the shared response says.
  */
-export type StatusUse = ErrorStatus | ({ status: ErrorStatus; message?: string; meaning?: string } & Lifespan);
+export type StatusUse = ErrorStatus | ({ status: ErrorStatus; message?: string; meaning?: string; missingId?: MissingIdCallers } & Lifespan);
+
+/**
+ * On a StatusUse: the status is how the operation answers a path id no record has, instead of 404,
+ * for these callers (others get 404). OneDev answers 400 when the resource returns the record it
+ * loaded by id without touching it: the lazy row is first read while Jackson writes the answer,
+ * and Jackson's mapper turns the missing row into 400 with Hibernate's message. `administrators`:
+ * only a site administrator's call leaves the record untouched (the owner check is skipped for
+ * them). The builder emits it as `x-onedev-missing-id` on the operation; the stateful mock answers
+ * a missing record so.
+ */
+export type MissingIdCallers = 'everyone' | 'administrators';
 
 /** An error an operation may answer with (a status, or a validation kind), bare or with the releases that answer it. */
 export type ErrorUse = StatusUse | ValidationKind | ({ status: ValidationKind } & Lifespan);
@@ -262,7 +273,7 @@ export type ErrorUse = StatusUse | ValidationKind | ({ status: ValidationKind } 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 /** Error statuses an operation can answer with; each maps to a shared text/plain response. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 413 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 413 | 415 | 500 | 503;
 
 export type RequestBodySpec =
   /** JSON body read by Jackson: `schema` names its type, `example` names an example component. */
@@ -288,7 +299,13 @@ export type RequestBodySpec =
    */
   | { kind: 'raw-text'; description: string; required: boolean; example: string }
   /** Bytes read from the request stream (an upload), sent as `application/octet-stream`. */
-  | { kind: 'binary'; description: string };
+  | { kind: 'binary'; description: string }
+  /**
+   * The Java method takes no body, yet its resource consumes JSON, so the request must be labelled
+   * `application/json` (spec/responses.ts, JSON_CONSUMED): an optional JSON object the server never
+   * reads. The release selection gives it to every such POST that lists no body.
+   */
+  | { kind: 'ignored'; description: string };
 
 /**
  * Whether a JSON answer whose type is a polymorphic family (or one member of one) carries the
@@ -355,6 +372,12 @@ export interface OperationSpec extends Lifespan {
   errors: readonly ErrorUse[];
   /** Set for operations that servers of the described release no longer have: why. */
   deprecated?: string;
+  /**
+   * 'any': the resource consumes any media type (`@Consumes(MediaType.WILDCARD)`, as the job trigger does), so no
+   * Content-Type is refused (JSON_CONSUMED in spec/responses.ts does not apply). By default a
+   * resource consumes JSON, and an upload (a `binary` body) `application/octet-stream`.
+   */
+  consumes?: 'any';
   /**
    * 'none': the operation takes no HTTP credentials (it authenticates by a parameter, as job
    * triggers do with their `access-token`), so the document-wide Basic/Bearer requirement is lifted.

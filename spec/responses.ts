@@ -1,4 +1,4 @@
-import type { ErrorStatus, StatusUse, TypeExpr, ValidationKind, Versioned } from './model.js';
+import type { ErrorStatus, MissingIdCallers, StatusUse, TypeExpr, ValidationKind, Versioned } from './model.js';
 import type { Lifespan } from './releases.js';
 
 export interface ErrorResponseSpec extends Lifespan {
@@ -95,6 +95,15 @@ export const errorResponses: Record<ErrorStatus, Versioned<ErrorResponseSpec>> =
     description: 'The request body is larger than the server accepts.',
     example: 'Data too large',
   },
+  415: {
+    name: 'UnsupportedMediaType',
+    description:
+      'The request is not labelled `application/json`, which the resource consumes: send ' +
+      '`Content-Type: application/json` with every POST, whether it carries a body or not. A POST ' +
+      'with an empty body and no JSON Content-Type, or a JSON body labelled otherwise or not at ' +
+      'all (the server then reads it as bytes), is refused before the operation runs.',
+    example: 'HTTP 415 Unsupported Media Type',
+  },
   500: {
     name: 'InternalServerError',
     description:
@@ -114,6 +123,34 @@ export const errorResponses: Record<ErrorStatus, Versioned<ErrorResponseSpec>> =
  * unexpected failures (database errors, broken invariants) to 500. The builder adds them to every operation.
  */
 export const ALWAYS_POSSIBLE: readonly StatusUse[] = [400, 401, { status: 406, since: 'v12.0.9' }, 500];
+
+/** What follows from OneDev's resource classes consuming JSON (JSON_CONSUMED). */
+export interface JsonConsumedSpec extends Lifespan {
+  /** The status a POST is refused with when its Content-Type is missing or not JSON. */
+  status: ErrorStatus;
+  /** The description of the optional body a POST whose Java method reads none is given. */
+  ignoredBody: string;
+}
+
+/**
+ * Every resource class but the job trigger's declares `@Consumes(application/json)` at every tag
+ * (uploads override it with `application/octet-stream` on their method). Jersey refuses a request
+ * whose Content-Type it cannot match with that with 415 (NotSupportedException), and reads a body
+ * sent without one as `application/octet-stream`, which Jackson does not take. A v16.5.6 server
+ * refused POSTs of methods that read no body (Disable User, Add Reviewer, Create Agent Token) with
+ * 415 when sent without a body and without a JSON Content-Type, and ran them with
+ * `Content-Type: application/json` (transcript lines 45/46, 296/297, 398/399). GET and DELETE
+ * requests went through without one. So every POST that consumes JSON gets the status, and one
+ * whose method takes no body gets an optional JSON body the server never reads: a description
+ * with a request body makes code generators send the Content-Type. A raw-text body is read as a
+ * String, which Jersey takes whatever the type, so only a type other than JSON is refused there.
+ */
+export const JSON_CONSUMED: Versioned<JsonConsumedSpec> = {
+  status: 415,
+  ignoredBody:
+    'Not read: the operation takes no body, but its request must be labelled ' +
+    '`Content-Type: application/json`. Send nothing, or `{}`; whatever is sent is ignored.',
+};
 
 /** How one release answers one kind of validation failure (ValidationKind in spec/model.ts). */
 export interface ValidationFailureSpec extends Lifespan {
@@ -233,3 +270,31 @@ export const NEGATIVE_PAGE_FAILS: StatusUse = {
   message: 'Server Error',
   meaning: 'A negative `offset` or `count` (the parameters do not allow one), or the server failed.',
 };
+
+/**
+ * The statuses of a single read that returns the record it loaded by the path id untouched
+ * (`return service.load(id)`, MissingIdCallers in spec/model.ts): a missing row surfaces only while
+ * Jackson writes the answer, and Jackson's own mapper (registered with JacksonFeature) answers it
+ * with 400 and Hibernate's message, the row named by OneDev's model class. Reads that look at the
+ * record first (a permission check on its project, its owner) meet the missing row inside the
+ * method, which OneDev's handler answers with 404. `administrators`: the owner check is skipped
+ * for a site administrator only, so other callers get 404. For everyone, 404 is left to an id
+ * that is not a number (JAX-RS cannot convert it).
+ */
+export function missingIdAnswers(modelClass: string, callers: MissingIdCallers): StatusUse[] {
+  const row = `No row with the given identifier exists: [io.onedev.server.model.${modelClass}#42]`;
+  const who = callers === 'everyone' ? '' : ', asked by a site administrator';
+  const missing: StatusUse = {
+    status: 400,
+    missingId: callers,
+    message: row,
+    meaning:
+      `No record has the id in the path${who}: the server answers 400 here, not 404 (it reads the record ` +
+      'only while writing the answer, and reports the missing row as a failure to write it). Otherwise ' +
+      'what any operation\'s 400 means: a request the server cannot read.',
+  };
+  const notFound: StatusUse = callers === 'everyone'
+    ? { status: 404, message: 'HTTP 404 Not Found', meaning: 'The id in the path is not a number.' }
+    : { status: 404, message: row, meaning: 'No record has the id in the path, asked by a caller who is not a site administrator (an administrator gets 400); or the id is not a number.' };
+  return [missing, notFound];
+}

@@ -185,7 +185,9 @@ export function createOneDevClient(options: OneDevClientOptions): OneDevClient<u
       else if (typeof body === 'string') payload = body;
       else throw new TypeError(`${operation.operationId} takes its body as a string (the raw text to store)`);
     }
-    const base = payload === undefined ? plainHeaders : operation.binaryBody ? binaryHeaders : jsonHeaders;
+    // A POST is labelled JSON even without a body: OneDev's resources consume JSON and refuse an
+    // unlabelled POST with 415 (Disable User, Add Reviewer, Create Agent Token, ...).
+    const base = operation.binaryBody ? (payload === undefined ? plainHeaders : binaryHeaders) : payload !== undefined || method === 'POST' ? jsonHeaders : plainHeaders;
     const request: Exchange = {
       url,
       init: {

@@ -2,7 +2,7 @@
 import type { ErrorStatus, ExampleTable, GroupSpec, ParameterTable, SchemaTable, StatusUse, ValidationKind, Versioned } from '../../spec/model.js';
 import { descriptionSections, type DescriptionSection } from '../../spec/document.js';
 import type { Lifespan } from '../../spec/releases.js';
-import { ALWAYS_POSSIBLE, errorResponses, QUERY_REFUSAL_STATUS, REFUSALS, VALIDATION_FAILURES, type ErrorResponseSpec, type RefusalSpec, type ValidationFailureSpec } from '../../spec/responses.js';
+import { ALWAYS_POSSIBLE, errorResponses, JSON_CONSUMED, QUERY_REFUSAL_STATUS, REFUSALS, VALIDATION_FAILURES, type ErrorResponseSpec, type JsonConsumedSpec, type RefusalSpec, type ValidationFailureSpec } from '../../spec/responses.js';
 import { groups } from '../../spec/groups/index.js';
 import { schemasModules } from '../../spec/schemas/index.js';
 import { examplesModules } from '../../spec/examples/index.js';
@@ -20,6 +20,8 @@ export interface Catalogue {
   responses: Record<ErrorStatus, Versioned<ErrorResponseSpec>>;
   /** Statuses the builder adds to every operation. */
   alwaysPossible: readonly StatusUse[];
+  /** What a resource consuming JSON refuses (a POST not labelled JSON) and gives a POST that reads no body. */
+  jsonConsumed: Versioned<JsonConsumedSpec>;
   /** How each release answers a refusal by validation, by kind. */
   validationFailures: Record<ValidationKind, Versioned<ValidationFailureSpec>>;
   /** The status bad query parameters are refused with. */
@@ -39,6 +41,7 @@ export const catalogue: Catalogue = {
   parameters,
   responses: errorResponses,
   alwaysPossible: ALWAYS_POSSIBLE,
+  jsonConsumed: JSON_CONSUMED,
   validationFailures: VALIDATION_FAILURES,
   queryRefusalStatus: QUERY_REFUSAL_STATUS,
   refusals: REFUSALS,

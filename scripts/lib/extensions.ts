@@ -31,3 +31,16 @@ export const UNTAGGED_ROOT = 'x-onedev-untagged-root';
  * kind, for instance. A required property is missing when left out, null, or an empty text or list.
  */
 export const REQUIRED_WHEN = 'x-onedev-required-when';
+
+/**
+ * On a request body: the operation reads none, but its resource consumes JSON, so the request must
+ * be labelled `application/json`; whatever is sent is ignored (spec/model.ts, body kind 'ignored').
+ */
+export const IGNORED_BODY = 'x-onedev-ignored-body';
+
+/**
+ * On an operation: `{ status, callers }`, the status it answers a path id no record has with
+ * instead of 404 (its response's example is the server's message), for `everyone` or only for
+ * `administrators` (others get 404).
+ */
+export const MISSING_ID = 'x-onedev-missing-id';

@@ -6,6 +6,7 @@
 import type {
   AliasSchema,
   ErrorStatus,
+  MissingIdCallers,
   ExampleSpec,
   FamilySchema,
   Field,
@@ -20,7 +21,7 @@ import type {
   ValidationKind,
   Versioned,
 } from '../../spec/model.js';
-import type { ErrorResponseSpec, ValidationFailureSpec } from '../../spec/responses.js';
+import type { ErrorResponseSpec, JsonConsumedSpec, ValidationFailureSpec } from '../../spec/responses.js';
 import { compareTags, isOneDevTag, livesAt, ONEDEV_TAGS, variantsOf, type Lifespan, type OneDevTag } from '../../spec/releases.js';
 import type { Catalogue } from './catalogue.js';
 import { CatalogueError, Problems } from './problems.js';
@@ -37,7 +38,13 @@ export interface SelectedOperation extends Omit<OperationSpec, 'name' | 'descrip
   /** The kinds of validation failure it can meet (their statuses are in `errors`). */
   validation?: readonly ValidationKind[];
   /** What the server says at a status for this operation (and what the status means), where it has its own. */
-  errorMessages?: Partial<Record<ErrorStatus, { message: string; meaning?: string }>>;
+  errorMessages?: Partial<Record<ErrorStatus, SelectedMessage>>;
+  /** The status it answers a path id no record has with, instead of 404, and for which callers. */
+  missingId?: { status: ErrorStatus; callers: MissingIdCallers };
+}
+export interface SelectedMessage {
+  message: string;
+  meaning?: string;
 }
 export type SelectedValidationFailure = Omit<ValidationFailureSpec, 'since' | 'until'>;
 export interface SelectedGroup extends Omit<GroupSpec, 'operations' | 'since' | 'until'> {
@@ -224,6 +231,33 @@ function selectQueryLanguage(language: QueryLanguageSpec, tag: OneDevTag, where:
   };
 }
 
+/** The messages (and meanings) an operation's statuses have of their own at `tag`, and its missing-id status. */
+function statusMessages(uses: OperationSpec['errors'], tag: OneDevTag, where: string, problems: Problems) {
+  const errorMessages: Partial<Record<ErrorStatus, SelectedMessage>> = {};
+  let missingId: SelectedOperation['missingId'];
+  for (const use of uses) {
+    if (typeof use !== 'object' || typeof use.status !== 'number' || !livesAt(use, tag)) continue;
+    if ('missingId' in use && use.missingId !== undefined) {
+      if (missingId) problems.add(`${where}: two statuses answer a missing id (${missingId.status}, ${use.status})`);
+      if (use.message === undefined) problems.add(`${where}, error ${use.status}: a missing-id status needs the server's message`);
+      missingId = { status: use.status, callers: use.missingId };
+    }
+    if (!('message' in use) || use.message === undefined) continue;
+    errorMessages[use.status] = { message: use.message, ...(use.meaning !== undefined ? { meaning: use.meaning } : {}) };
+  }
+  return { errorMessages, missingId };
+}
+
+/**
+ * A POST of a resource that consumes JSON (not `consumes: 'any'`, not an upload) answers the rule's
+ * status to a request not labelled JSON; one that lists no body gets the optional body never read.
+ */
+function consumeJson(op: SelectedOperation, rule: JsonConsumedSpec): void {
+  if (op.method !== 'POST' || op.consumes === 'any' || op.body?.kind === 'binary') return;
+  if (!op.errors.includes(rule.status)) op.errors = [...op.errors, rule.status];
+  if (!op.body) op.body = { kind: 'ignored', description: rule.ignoredBody };
+}
+
 /** `tag`'s catalogue. Throws a CatalogueError naming every annotation mistake it meets. */
 export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalogue {
   const problems = new Problems();
@@ -236,6 +270,8 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
     const failure = pick(versioned, tag, `validation failure ${kind}`, problems);
     if (failure) validationFailures[kind] = strip(failure);
   }
+
+  const jsonConsumed = pick(catalogue.jsonConsumed, tag, 'json-consumed rule', problems);
 
   const groups: SelectedGroup[] = [];
   for (const group of catalogue.groups) {
@@ -258,11 +294,7 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
         return chosen?.value ?? '';
       };
       const uses = aliveValues<ErrorStatus | ValidationKind, 'status'>(op.errors, 'status', tag, (status) => `${where}, error ${status}`, problems);
-      const errorMessages: Partial<Record<ErrorStatus, { message: string; meaning?: string }>> = {};
-      for (const use of op.errors) {
-        if (typeof use !== 'object' || typeof use.status !== 'number' || !('message' in use) || use.message === undefined || !livesAt(use, tag)) continue;
-        errorMessages[use.status] = { message: use.message, ...(use.meaning !== undefined ? { meaning: use.meaning } : {}) };
-      }
+      const { errorMessages, missingId } = statusMessages(op.errors, tag, where, problems);
       const errors = uses.filter((use): use is ErrorStatus => typeof use === 'number');
       const validation = uses.filter((use): use is ValidationKind => typeof use === 'string');
       for (const kind of validation) {
@@ -283,8 +315,10 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
         errorMessages,
       };
       if (Object.keys(errorMessages).length === 0) delete selected.errorMessages;
+      if (missingId) selected.missingId = missingId;
       if (!selected.parameters) delete selected.parameters;
       if (validation.length === 0) delete selected.validation;
+      if (jsonConsumed) consumeJson(selected, jsonConsumed);
       operations.push(selected);
     }
     if (livesAt(group, tag)) groups.push({ ...strip(group), operations });

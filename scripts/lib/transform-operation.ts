@@ -1,7 +1,7 @@
 /** Turns one catalogue operation into an OpenAPI Operation Object. */
 import type { OperationObject, ParameterObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
 import type { ErrorStatus, ParameterSpec } from '../../spec/model.js';
-import { SPLIT_ROUTE, UNTAGGED_ROOT, UPDATE_MODE } from './extensions.js';
+import { IGNORED_BODY, MISSING_ID, SPLIT_ROUTE, UNTAGGED_ROOT, UPDATE_MODE } from './extensions.js';
 import { operationId, operationSummary, splitRoutePaths } from './naming.js';
 import type { Problems } from './problems.js';
 import type { ReleaseCatalogue, SelectedGroup, SelectedOperation } from './select-release.js';
@@ -122,6 +122,18 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
       if (update) operation.requestBody[UPDATE_MODE] = update;
       const named = typeof op.body.type === 'object' && 'ref' in op.body.type ? op.body.type.ref : undefined;
       if (named?.endsWith('Update') && !update) problem('body', `${named} is an update shape: say how it is applied with \`update: 'merge' | 'replace'\``);
+    } else if (op.body.kind === 'ignored') {
+      operation.requestBody = {
+        required: false,
+        description: op.body.description,
+        content: {
+          'application/json': {
+            schema: { type: 'object', description: 'Ignored; `{}` will do.' },
+            example: {},
+          },
+        },
+        [IGNORED_BODY]: true,
+      };
     } else if (op.body.kind === 'binary') {
       operation.requestBody = {
         required: true,
@@ -244,6 +256,11 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
     if (validation) problem('errors', `a message for status ${status}, which answers with the validation response ${validation}`);
   }
   operation.responses = responses;
+  if (op.missingId) {
+    const { status, callers } = op.missingId;
+    if (!op.errorMessages?.[status] || combined.has(status)) problem('errors', `the missing-id status ${status} needs a message of its own`);
+    operation[MISSING_ID] = { status, callers };
+  }
 
   if (op.deprecated) {
     operation.deprecated = true;

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingIdAnswers } from '../responses.js';
 
 /**
  * The Access Token group, read from OneDev's AccessTokenResource at each tag. v12.0.0 renamed the
@@ -24,7 +25,7 @@ export const accessTokenGroup: GroupSpec = {
       permission: OWNER_OR_ADMIN,
       parameters: ['accessTokenId'],
       success: { kind: 'json', type: { ref: 'AccessToken' }, description: 'The token.', example: 'AccessToken' },
-      errors: [401, 403, 404],
+      errors: [401, 403, ...missingIdAnswers('AccessToken', 'administrators')],
     },
     {
       name: 'Get Authorizations',

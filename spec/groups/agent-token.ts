@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingIdAnswers } from '../responses.js';
 import { sentenceSince } from './release-text.js';
 
 /**
@@ -24,7 +25,7 @@ export const agentTokenGroup: GroupSpec = {
       permission: ADMIN_ONLY,
       parameters: ['agentTokenId'],
       success: { kind: 'json', type: { ref: 'AgentToken' }, description: 'The token.', example: 'AgentToken' },
-      errors: [401, 403, 404],
+      errors: [401, 403, ...missingIdAnswers('AgentToken', 'everyone')],
     },
     {
       name: 'Get Agent',

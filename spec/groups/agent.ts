@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingIdAnswers } from '../responses.js';
 import { sentenceSince } from './release-text.js';
 
 /**
@@ -26,7 +27,7 @@ export const agentGroup: GroupSpec = {
       permission: ADMIN_ONLY,
       parameters: ['agentId'],
       success: { kind: 'json', type: { ref: 'Agent' }, description: 'The agent.', example: 'Agent' },
-      errors: [401, 403, 404],
+      errors: [401, 403, ...missingIdAnswers('Agent', 'everyone')],
     },
     {
       name: 'Get Attributes',

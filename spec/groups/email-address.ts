@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingIdAnswers } from '../responses.js';
 
 /**
  * The Email Address group, read from OneDev's EmailAddressResource at each tag. v12.0.0 renamed
@@ -38,7 +39,7 @@ export const emailAddressGroup: GroupSpec = {
         description: 'The email address.',
         example: 'EmailAddress',
       },
-      errors: [401, 403, 404],
+      errors: [401, 403, ...missingIdAnswers('EmailAddress', 'administrators')],
     },
     {
       name: [{ value: 'Get Verified', until: 'v12.0.0' }, { value: 'Is Email Address Verified', since: 'v12.0.0' }],

@@ -1,5 +1,5 @@
 import type { GroupSpec } from '../model.js';
-import { NEGATIVE_PAGE, NEGATIVE_PAGE_FAILS } from '../responses.js';
+import { missingIdAnswers, NEGATIVE_PAGE, NEGATIVE_PAGE_FAILS } from '../responses.js';
 
 /**
  * The Group group, read from OneDev's GroupResource at each tag: v12.0.0 renamed six operations;
@@ -24,7 +24,7 @@ export const groupGroup: GroupSpec = {
       permission: ADMIN_ONLY,
       parameters: ['groupId'],
       success: { kind: 'json', type: { ref: 'Group' }, description: 'The group.', example: 'Group' },
-      errors: [401, 403, 404],
+      errors: [401, 403, ...missingIdAnswers('Group', 'everyone')],
     },
     {
       name: 'Get Authorizations',

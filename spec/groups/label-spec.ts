@@ -1,5 +1,5 @@
 import type { GroupSpec } from '../model.js';
-import { NEGATIVE_PAGE, NEGATIVE_PAGE_FAILS } from '../responses.js';
+import { missingIdAnswers, NEGATIVE_PAGE, NEGATIVE_PAGE_FAILS } from '../responses.js';
 
 /**
  * The Label Spec group, read from OneDev's LabelSpecResource at each tag. v12.0.0 renamed every
@@ -30,7 +30,7 @@ export const labelSpecGroup: GroupSpec = {
         description: 'The label spec.',
         example: 'LabelSpec',
       },
-      errors: [401, 403, 404],
+      errors: [401, 403, ...missingIdAnswers('LabelSpec', 'everyone')],
     },
     {
       name: 'Get Spec',
@@ -46,7 +46,7 @@ export const labelSpecGroup: GroupSpec = {
         description: 'The label spec.',
         example: 'LabelSpec',
       },
-      errors: [401, 404],
+      errors: [401, ...missingIdAnswers('LabelSpec', 'everyone')],
     },
     {
       name: [{ value: 'Query', until: 'v12.0.0' }, { value: 'Query Specs', since: 'v12.0.0' }],

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingIdAnswers } from '../responses.js';
 
 /** Read from OneDev's MembershipResource at each tag: v12.0.0 renamed the operations (Get -> Get Membership, ...). */
 
@@ -23,7 +24,7 @@ export const membershipGroup: GroupSpec = {
         description: 'The membership.',
         example: 'Membership',
       },
-      errors: [401, 403, 404],
+      errors: [401, 403, ...missingIdAnswers('Membership', 'everyone')],
     },
     {
       name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Membership', since: 'v12.0.0' }],

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingIdAnswers } from '../responses.js';
 
 /**
  * The Role group, read from OneDev's RoleResource at each tag. v12.0.0 renamed every operation and
@@ -35,7 +36,7 @@ export const roleGroup: GroupSpec = {
       permission: ADMIN_ONLY,
       parameters: ['roleId'],
       success: { kind: 'json', type: { ref: 'Role' }, description: 'The role.', example: 'Role' },
-      errors: [401, 403, 404],
+      errors: [401, 403, ...missingIdAnswers('Role', 'everyone')],
     },
     {
       name: [{ value: 'Query', until: 'v12.0.0' }, { value: 'Query Roles', since: 'v12.0.0' }],

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingIdAnswers } from '../responses.js';
 
 /** Read from OneDev's SshKeyResource at each tag: v12.0.0 renamed the operations (Get -> Get Key, ...). */
 
@@ -16,7 +17,7 @@ export const sshKeyGroup: GroupSpec = {
       permission: 'The key owner, or an administrator.',
       parameters: ['sshKeyId'],
       success: { kind: 'json', type: { ref: 'SshKey' }, description: 'The key.', example: 'SshKey' },
-      errors: [401, 403, 404],
+      errors: [401, 403, ...missingIdAnswers('SshKey', 'administrators')],
     },
     {
       name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Key', since: 'v12.0.0' }],

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingIdAnswers } from '../responses.js';
 
 /**
  * The Sso Provider group, read from OneDev's SsoProviderResource (added in v13.1.7; SSO providers
@@ -23,7 +24,7 @@ export const ssoProviderGroup: GroupSpec = {
       permission: ADMIN_ONLY,
       parameters: ['ssoProviderId'],
       success: { kind: 'json', type: { ref: 'SsoProvider' }, description: 'The SSO provider.', example: 'SsoProvider' },
-      errors: [401, 403, 404],
+      errors: [401, 403, ...missingIdAnswers('SsoProvider', 'everyone')],
     },
     {
       name: 'List Sso Providers',

@@ -76,6 +76,8 @@ export const triggerJobGroup: GroupSpec = {
       ...trigger,
       name: 'Trigger Job Via Post',
       method: 'POST',
+      // TriggerJobResource consumes any media type: nothing is refused for its Content-Type.
+      consumes: 'any',
       description: DESCRIPTION.map((text) => ({ ...text, value: `${text.value} A request body, if any, is ignored.` })),
     },
   ],

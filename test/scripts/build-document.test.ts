@@ -315,7 +315,7 @@ describe('an operation\'s own message at an error status', () => {
     expect(notFound.content['text/plain']!.example).toBe('HTTP 404 Not Found');
     expect(notFound.description).toMatch(/No group has that name/);
     // Other operations keep the shared response.
-    expect((doc.paths!['/groups/{groupId}']!.get!.responses!['404'] as { $ref: string }).$ref).toBe('#/components/responses/NotFound');
+    expect((doc.paths!['/users/{userId}']!.get!.responses!['404'] as { $ref: string }).$ref).toBe('#/components/responses/NotFound');
   });
 
   it('at a status a validation failure answers is a mistake naming the operation', () => {

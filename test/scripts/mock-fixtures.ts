@@ -31,6 +31,8 @@ export interface ValidCall {
   /** The body's media type (application/json unless the operation takes another). */
   bodyType?: string;
   bodyRequired: boolean;
+  /** The body is one the server never reads (`x-onedev-ignored-body`): anything sent is ignored. */
+  ignoredBody: boolean;
   /** Raw text (`x-onedev-raw-text`) or another non-JSON body: sent as the characters themselves. */
   rawText: boolean;
   /** The lowest documented 2xx status. */
@@ -90,6 +92,7 @@ export function validCall(doc: OpenAPIObject, { method, path: template, operatio
     body: bodyContent ? (exampleOf(doc, bodyContent) ?? (bodyType === 'application/json' ? undefined : 'file content')) : undefined,
     ...(bodyType ? { bodyType } : {}),
     bodyRequired: requestBody?.required === true,
+    ignoredBody: requestBody?.['x-onedev-ignored-body'] === true,
     rawText: requestBody?.['x-onedev-raw-text'] === true || (bodyType !== undefined && !/json/.test(bodyType)),
     success,
     successSchema: response.content?.['application/json']?.schema as SchemaObject | undefined,

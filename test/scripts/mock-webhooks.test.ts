@@ -70,7 +70,8 @@ describe.each(SUPPORTED_RELEASES)('web hooks delivered by the %s mock', (release
     const body = c.body === undefined ? undefined : c.rawText ? String(c.body) : JSON.stringify(c.body);
     const response = await fetch(`${mock.baseUrl}${c.path}${searchOf(c.query)}`, {
       method: c.method,
-      headers: { authorization: AUTH, ...(body !== undefined ? { 'content-type': c.bodyType ?? 'application/json' } : {}) },
+      // Every POST is labelled (OneDev's resources refuse an unlabelled POST with 415).
+      headers: { authorization: AUTH, ...(body !== undefined || c.method === 'POST' ? { 'content-type': c.bodyType ?? 'application/json' } : {}) },
       ...(body !== undefined ? { body } : {}),
       signal: AbortSignal.timeout(10_000),
     });
@@ -176,7 +177,7 @@ describe('delivery rules', () => {
     servers.push(target.server);
     const mock = await startMockServer({ stateful: true, webhooks: { url: target.url, secret: SECRET } });
     mocks.push(mock);
-    const response = await fetch(`${mock.baseUrl}/issues/1543/branch`, { method: 'POST', headers: { authorization: AUTH } });
+    const response = await fetch(`${mock.baseUrl}/issues/1543/branch`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'application/json' } });
     expect(response.status).toBe(200);
     await mock.webhooks!.settled();
     const byType = new Map(target.received.map((r) => JSON.parse(r.body) as Record<string, unknown>).map((p) => [p.type, p]));

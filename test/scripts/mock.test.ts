@@ -206,8 +206,8 @@ describe('bad requests (fixed set)', () => {
     { name: 'count over the limit', request: () => send('GET', '/roles', { query: { offset: 0, count: 101 } }), status: QUERY_REFUSAL, reason: /count must be <= 100/ },
     { name: 'unknown query parameter', request: () => send('GET', '/pulls', { query: { offset: 0, count: 5, sort: 'id' } }), status: QUERY_REFUSAL, reason: /Unknown query parameter 'sort'/ },
     { name: 'broken JSON', request: () => send('POST', '/groups', { headers: json, body: '{"name": "Dev' }), status: 400, reason: /Malformed JSON/ },
-    { name: 'wrong content type', request: () => send('POST', '/groups', { headers: { authorization: AUTH, 'content-type': 'text/plain' }, body: 'Dev' }), status: 415, reason: /application\/json/ },
-    { name: 'no content type', request: () => send('POST', '/groups', { headers: { authorization: AUTH }, body: new TextEncoder().encode('{}') }), status: 415, reason: /Content-Type|application\/json/ },
+    { name: 'wrong content type', request: () => send('POST', '/groups', { headers: { authorization: AUTH, 'content-type': 'text/plain' }, body: 'Dev' }), status: 415, reason: /^HTTP 415 Unsupported Media Type$/ },
+    { name: 'no content type', request: () => send('POST', '/groups', { headers: { authorization: AUTH }, body: new TextEncoder().encode('{}') }), status: 415, reason: /^HTTP 415 Unsupported Media Type$/ },
     { name: 'missing required body', request: () => send('POST', '/groups', { headers: json }), status: 400, reason: /Body parameter is required/ },
     { name: 'body missing a required property', request: () => send('POST', '/pulls', { headers: json, body: '{"title":"x"}' }), status: 400, reason: /targetProjectId/ },
     { name: 'body of the wrong type', request: () => send('POST', '/groups', { headers: json, body: '[1,2]' }), status: 400, reason: /must be object/ },
@@ -261,7 +261,8 @@ describe('bad requests (generated)', () => {
   };
 
   const numericPath = (c: ValidCall): boolean => Object.values(c.pathParams).some((v) => typeof v === 'number');
-  const jsonBody = (c: ValidCall): boolean => c.body !== undefined && !c.rawText;
+  // A body the server never reads is not checked: malformed or mistyped, it is ignored.
+  const jsonBody = (c: ValidCall): boolean => c.body !== undefined && !c.rawText && !c.ignoredBody;
   // The wrong values below (numbers, booleans, arrays) are wrong for a body that is an object.
   const objectBody = (c: ValidCall): boolean => jsonBody(c) && typeof c.body === 'object' && c.body !== null && !Array.isArray(c.body);
   const applies: Record<Mutation, (c: ValidCall) => boolean> = {

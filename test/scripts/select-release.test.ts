@@ -70,6 +70,7 @@ function fixture(): Catalogue {
       404: { name: 'NotFound', description: 'None.', example: 'none' },
       406: { name: 'NotAcceptable', description: 'Refused.', example: 'refused' },
       413: { name: 'PayloadTooLarge', description: 'Big.', example: 'big' },
+      415: { name: 'UnsupportedMediaType', description: 'Not JSON.', example: 'unsupported' },
       500: { name: 'InternalServerError', description: 'Broke.', example: 'broke' },
       503: [
         { name: 'ServiceUnavailable', description: 'Starting.', example: 'starting', until: 'v13.0.0' },
@@ -77,6 +78,7 @@ function fixture(): Catalogue {
       ],
     },
     alwaysPossible: [401],
+    jsonConsumed: { status: 415, ignoredBody: 'Not read.' },
     validationFailures: {
       validation: [
         { until: 'v13.0.7', status: 400, name: 'BadRequestOrInvalid', description: 'Jersey.', body: { kind: 'raw-text', example: 'bad' } },

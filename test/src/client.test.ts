@@ -202,10 +202,21 @@ describe('request bodies', () => {
     expect(request.body).toBe(text);
   });
 
-  it('sends Merge without a body when no message is given', async () => {
+  it('sends Merge without a body when no message is given, labelled JSON as every POST', async () => {
     await client().POST('/pulls/{requestId}/merge', { params: { path: { requestId: 42 } } });
     expect(only().body).toBe('');
-    expect(only().headers['content-type']).toBeUndefined();
+    expect(only().headers['content-type']).toBe('application/json');
+  });
+
+  it('labels a POST of an operation that reads no body JSON (OneDev answers 415 otherwise); GET and DELETE go unlabelled', async () => {
+    await client().POST('/users/{userId}/disable', { params: { path: { userId: 7 } } });
+    await client().POST('/pulls/{requestId}/reviewers/{userId}', { params: { path: { requestId: 42, userId: 7 } } });
+    await client().DELETE('/pulls/{requestId}/reviewers/{userId}', { params: { path: { requestId: 42, userId: 7 } } });
+    const [disable, add, remove] = server.requests;
+    expect(disable!.headers['content-type']).toBe('application/json');
+    expect(disable!.body).toBe('');
+    expect(add!.headers['content-type']).toBe('application/json');
+    expect(remove!.headers['content-type']).toBeUndefined();
   });
 
   it('refuses a raw-text body that is not a string, before sending anything', async () => {

@@ -24,6 +24,7 @@ import { QueryOutcomes } from './query/outcomes.js';
 import { grammarOf, hasParser, loadParser } from './query/grammar.js';
 import { queryWorld } from './query/world.js';
 import { commitAnswer, commitReadOf } from './commits/answer.js';
+import { labelRefusal, labelRuleOf, missingIdStatus, type LabelRule } from './consumes.js';
 import type { QueryLanguageSpec } from '../../../spec/model.js';
 import { refusalFor, type Refusal } from './refusal.js';
 import { requiredWhenViolations, type RequiredWhenRule } from './required-when.js';
@@ -78,6 +79,8 @@ interface Operation extends OperationPlan {
   securityPlan: SecurityPlan;
   bodyTypes: BodyTypes;
   successOffer?: Offer;
+  /** How it refuses a request for its Content-Type (a POST of a resource consuming JSON). */
+  label?: LabelRule;
 }
 
 interface BodyTypes {
@@ -140,6 +143,7 @@ export class MockEngine {
       const kind = language ? model.kinds.find((k) => k.paged && k.collectionPath === plan.path) : undefined;
       const queryOnly = language ? { language, ...(kind ? { kind } : {}) } : behaviour ? undefined : commitReadOf(doc, plan, plans);
       const bodyTypes = plan.body?.contents.map((c) => c.mediaType) ?? [];
+      const label = labelRuleOf(plan.method, plan.responses, plan.rawText);
       return {
         ...plan,
         ...(behaviour ? { behaviour } : {}),
@@ -149,6 +153,7 @@ export class MockEngine {
         securityPlan: securityPlanOf(plan.security),
         bodyTypes: { texts: bodyTypes, parsed: bodyTypes.map(parseMediaType) },
         ...(plan.success && plan.success.contents.length > 0 ? { successOffer: offerOf(plan.success) } : {}),
+        ...(label ? { label } : {}),
       };
     });
     this.peers = model.kinds[0]?.peers;
@@ -383,9 +388,14 @@ export class MockEngine {
    * worker thread is there, parsed and checked against its schema by the worker.
    */
   private decodeBody(operation: Operation, body: Buffer, contentType: string | undefined, preferences: Preferences): BodyRead | Promise<BodyRead> {
+    // Jersey matches the Content-Type with what the resource consumes before anything is read.
+    const unlabelled = operation.label && labelRefusal(operation.label, contentType);
+    if (unlabelled) return { refusal: unlabelled };
     if (body.length === 0) return NO_BODY;
     if (!operation.body) return NO_BODY;
     if (!contentType) {
+      // A raw-text body is a Java String, which Jersey reads whatever the type (none: bytes).
+      if (operation.rawText) return { value: body.toString('utf8') };
       return { refusal: { status: 415, text: 'Unsupported content type. The body has no Content-Type; send application/json' } };
     }
     const media = parseMediaType(contentType);
@@ -516,11 +526,12 @@ export class MockEngine {
   }
 
   /**
-   * 404 in OneDev's words when a stateful record is gone: the documented 404 example, naming this
-   * kind and id where it has OneDev's `[io.onedev.server.model.<Class>#<id>]` form.
+   * 404 (or the operation's own status for a missing id, `x-onedev-missing-id`) in OneDev's words
+   * when a stateful record is gone: that status's documented example, naming this kind and id
+   * where it has OneDev's `[io.onedev.server.model.<Class>#<id>]` form.
    */
-  private notFound(operation: Operation, kind: RecordKind | undefined, param: string, id: string): Answer {
-    const response = operation.responses.find((r) => r.code === '404');
+  private notFound(operation: Operation, kind: RecordKind | undefined, param: string, id: string, status = 404): Answer {
+    const response = operation.responses.find((r) => r.code === String(status));
     const content = response?.contents[0];
     const example = content?.examples[0]?.value;
     if (typeof example === 'string') {
@@ -532,16 +543,18 @@ export class MockEngine {
         : asked !== undefined && String(asked) !== '' && example.includes(String(asked))
           ? example.replace(String(asked), id)
           : example;
-      return withDeprecation(operation, { status: 404, headers: { 'content-type': answerType(content!.mediaType) }, body: said });
+      return withDeprecation(operation, { status, headers: { 'content-type': answerType(content!.mediaType) }, body: said });
     }
-    return text(404, `No record with ${param} ${id}`);
+    return text(status, `No record with ${param} ${id}`);
   }
 
   private missingTarget(parsed: Parsed): Answer | undefined {
     const { operation } = parsed;
     const target = operation.target!;
     const id = canonicalId(parsed.pathValues[target.param]!);
-    return this.state.setOf(target.kind)?.get(id) ? undefined : this.notFound(operation, target.kind, target.param, id);
+    if (this.state.setOf(target.kind)?.get(id)) return undefined;
+    const status = missingIdStatus(operation.missingId, () => this.isAdministrator(parsed));
+    return this.notFound(operation, target.kind, target.param, id, status);
   }
 
   private recordAnswer(parsed: Parsed, behaviour: Behaviour, status: number, content: ContentPlan | undefined, mediaType: string | undefined): Answer | undefined {
@@ -830,6 +843,8 @@ const OPERATION_SHAPE: Record<keyof Operation, undefined> = {
   securityPlan: undefined,
   bodyTypes: undefined,
   successOffer: undefined,
+  label: undefined,
+  missingId: undefined,
 };
 
 function uniform(op: Operation): Operation {

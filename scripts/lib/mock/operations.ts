@@ -14,9 +14,10 @@ import type {
   SecurityRequirementObject,
   SecuritySchemeObject,
 } from 'openapi3-ts/oas31';
+import { IGNORED_BODY, UNTAGGED_ROOT } from '../extensions.js';
 import { operationsOf, resolveRef } from '../openapi.js';
+import { missingIdOf, type MissingId } from './consumes.js';
 import { routesOf, type Route } from './routes.js';
-import { UNTAGGED_ROOT } from '../extensions.js';
 import type { ParameterSpec } from './schemas.js';
 import { requiredWhenOf, type RequiredWhenRule } from './required-when.js';
 
@@ -52,8 +53,11 @@ export interface OperationPlan extends Route {
   security?: SecurityAlternative[];
   pathParams: ParameterSpec[];
   queryParams: ParameterSpec[];
+  /** None for a body the server never reads (`x-onedev-ignored-body`): what is sent is ignored. */
   body?: { required: boolean; contents: ContentPlan[]; requiredWhen: readonly RequiredWhenRule[] };
   responses: ResponsePlan[];
+  /** The status a path id no record has is answered with instead of 404 (`x-onedev-missing-id`). */
+  missingId?: MissingId;
   /** The answer when nothing else is asked for: lowest 2xx, else `default`, else the first. */
   success?: ResponsePlan;
   /** Extensions and descriptions of the count parameter, for the page limit (records.ts). */
@@ -97,7 +101,9 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
   return operationsOf(doc).map(({ method, path, item, operation }) => {
     const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef<ParameterObject>(doc, p));
     const requirements: SecurityRequirementObject[] | undefined = operation.security ?? doc.security;
-    const body = operation.requestBody ? resolveRef<RequestBodyObject>(doc, operation.requestBody) : undefined;
+    const declared = operation.requestBody ? resolveRef<RequestBodyObject>(doc, operation.requestBody) : undefined;
+    const body = declared?.[IGNORED_BODY] === true ? undefined : declared;
+    const missingId = missingIdOf(operation);
     const responses = Object.entries(operation.responses ?? {}).map(([code, response]): ResponsePlan => {
       const resolved = resolveRef<ResponseObject>(doc, response);
       const untaggedRoot = untaggedRootOf(resolved);
@@ -113,6 +119,7 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
       queryParams: parameters.filter((p) => p.in === 'query').map((p) => parameterSpec(doc, p)),
       ...(body ? { body: bodyPlan(doc, body) } : {}),
       responses,
+      ...(missingId ? { missingId } : {}),
       success: lowestSuccess(responses),
       countParameter: parameters.find((p) => p.in === 'query' && p.name === 'count'),
     };
