@@ -4,15 +4,15 @@ import type { GroupSpec, OperationSpec } from '../../spec/model.js';
 import { buildDocument } from '../../scripts/lib/build-document.js';
 import { catalogue, type Catalogue } from '../../scripts/lib/catalogue.js';
 import { runCommand } from '../../scripts/lib/cli.js';
-import { CatalogueError } from '../../scripts/lib/problems.js';
 import { selectRelease, type SelectedObject } from '../../scripts/lib/select-release.js';
 import { transformObject, transformSchemas, type Direction } from '../../scripts/lib/transform-schema.js';
 import { UPDATE_TEXT } from '../../scripts/lib/transform-operation.js';
 import { Problems } from '../../scripts/lib/problems.js';
 import type { Field } from '../../spec/model.js';
-import { SEED_RELEASE } from '../../spec/releases.js';
+import { buildSeed, seedProblems } from '../support/catalogue-build.js';
 
-const build = (input: Catalogue) => buildDocument(selectRelease(input, SEED_RELEASE));
+const build = buildSeed;
+const problemsOf = seedProblems;
 
 /** A private copy of the real catalogue, with one group changed by `edit`. */
 function withGroup(name: string, edit: (group: GroupSpec & { operations: OperationSpec[] }) => void): Catalogue {
@@ -22,15 +22,6 @@ function withGroup(name: string, edit: (group: GroupSpec & { operations: Operati
   return copy;
 }
 
-function problemsOf(input: Catalogue): readonly string[] {
-  try {
-    build(input);
-  } catch (error) {
-    if (error instanceof CatalogueError) return error.problems;
-    throw error;
-  }
-  throw new Error('the build accepted a broken catalogue');
-}
 
 const sshGet = () => catalogue.groups.find((g) => g.name === 'Ssh Key')!.operations[0]!;
 

@@ -6,26 +6,17 @@
  * discriminator, and the write of the same path says to add it back.
  */
 import { describe, expect, it } from 'vitest';
-import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
+import type { SchemaObject } from 'openapi3-ts/oas31';
 import type { GroupSpec, ObjectSchema, OperationSpec, SchemaTable } from '../../spec/model.js';
-import { buildDocument } from '../../scripts/lib/build-document.js';
 import { catalogue, type Catalogue } from '../../scripts/lib/catalogue.js';
-import { CatalogueError } from '../../scripts/lib/problems.js';
 import { selectRelease } from '../../scripts/lib/select-release.js';
-import { ONEDEV_TAGS, SEED_RELEASE } from '../../spec/releases.js';
+import { ONEDEV_TAGS } from '../../spec/releases.js';
+import { buildSeed, seedProblems } from '../support/catalogue-build.js';
 import { UNTAGGED_ROOT } from '../../scripts/lib/extensions.js';
 
-const build = (input: Catalogue): OpenAPIObject => buildDocument(selectRelease(input, SEED_RELEASE));
+const build = buildSeed;
+const problemsOf = seedProblems;
 
-function problemsOf(input: Catalogue): readonly string[] {
-  try {
-    build(input);
-  } catch (error) {
-    if (error instanceof CatalogueError) return error.problems;
-    throw error;
-  }
-  throw new Error('the build accepted a broken catalogue');
-}
 
 type Op = OperationSpec & { success: Extract<OperationSpec['success'], { kind: 'json' }> };
 
