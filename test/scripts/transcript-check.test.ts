@@ -158,16 +158,16 @@ describe('checkTranscript', () => {
 
     it('had a body when the operation requires one, and none when it takes none', () => {
       expect(problemsOf(createUser(null))).toEqual(['the server accepted (200) a request the description refuses: the operation requires a body, and none was sent']);
-      const disable = entry({ operationId: 'userDisableUser', method: 'POST', path: '/users/3/disable', requestHeaders: json, requestBody: '{}' });
-      expect(problemsOf(disable)).toEqual(['the server accepted (200) a request the description refuses: the operation takes no body, yet one was sent']);
-      expect(problemsOf({ ...disable, requestHeaders: {}, requestBody: null })).toEqual([]);
+      const remove = entry({ operationId: 'userDeleteUser', method: 'DELETE', path: '/users/3', requestHeaders: json, requestBody: '{}' });
+      expect(problemsOf(remove)).toEqual(['the server accepted (200) a request the description refuses: the operation takes no body, yet one was sent']);
+      expect(problemsOf({ ...remove, requestHeaders: {}, requestBody: null })).toEqual([]);
     });
   });
 
   describe('a request the server refused', () => {
     it('passes when the description refuses its body too, whatever the status', () => {
       expect(problemsOf(createUser(JSON.stringify({ name: 'dana' }), 400))).toEqual([]);
-      expect(problemsOf(createUser(null, 415))).toEqual(['status 415 is not documented; documented: 200, 400, 401, 403, 406, 500']);
+      expect(problemsOf(createUser(null, 409))).toEqual(['status 409 is not documented; documented: 200, 400, 401, 403, 406, 415, 500']);
     });
 
     it('passes when the description accepts its body and documents the status', () => {
@@ -175,15 +175,15 @@ describe('checkTranscript', () => {
     });
 
     it('fails when the description accepts its body and the status is not documented', () => {
-      expect(problemsOf(createUser(newUser, 415))).toEqual([
-        'status 415 is not documented; documented: 200, 400, 401, 403, 406, 500',
-        'the server refused (415) a request body the description accepts, with a status the description does not document',
+      expect(problemsOf(createUser(newUser, 409))).toEqual([
+        'status 409 is not documented; documented: 200, 400, 401, 403, 406, 415, 500',
+        'the server refused (409) a request body the description accepts, with a status the description does not document',
       ]);
     });
 
     it('says nothing of a body where the operation takes none and none was sent', () => {
-      const disable = entry({ operationId: 'userDisableUser', method: 'POST', path: '/users/3/disable', status: 415, responseContentType: 'text/plain', responseBody: 'HTTP 415 Unsupported Media Type' });
-      expect(problemsOf(disable)).toEqual(['status 415 is not documented; documented: 200, 400, 401, 403, 404, 406, 500']);
+      const remove = entry({ operationId: 'userDeleteUser', method: 'DELETE', path: '/users/3', status: 409, responseContentType: 'text/plain', responseBody: 'Conflict' });
+      expect(problemsOf(remove)).toEqual(['status 409 is not documented; documented: 200, 400, 401, 403, 404, 406, 500']);
     });
   });
 });
