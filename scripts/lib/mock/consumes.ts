@@ -7,7 +7,6 @@
 import type { OperationObject } from 'openapi3-ts/oas31';
 import { MISSING_ID } from '../extensions.js';
 import { parseMediaType } from './media-types.js';
-import type { ResponsePlan } from './operations.js';
 import type { Refusal } from './refusal.js';
 
 /** How an operation refuses a request for its Content-Type: its documented status and text. */
@@ -24,8 +23,11 @@ export interface LabelRule {
 /** The status at which the server refuses a request whose Content-Type does not match JSON. */
 const UNSUPPORTED_MEDIA_TYPE = '415';
 
+/** What the rule reads of an operation's responses (operations.ts's ResponsePlan has it). */
+type DocumentedAnswers = ReadonlyArray<{ code: string; contents: ReadonlyArray<{ examples: ReadonlyArray<{ value: unknown }> }> }>;
+
 /** The rule of a POST that documents the refusal (with its example as the text), else undefined. */
-export function labelRuleOf(method: string, responses: readonly ResponsePlan[], rawText: boolean): LabelRule | undefined {
+export function labelRuleOf(method: string, responses: DocumentedAnswers, rawText: boolean): LabelRule | undefined {
   if (method !== 'POST') return undefined;
   const response = responses.find((r) => r.code === UNSUPPORTED_MEDIA_TYPE);
   const example = response?.contents[0]?.examples[0]?.value;
