@@ -394,6 +394,113 @@ export interface OperationSpec extends Lifespan {
    * `path` against `route` and writes the route as `x-onedev-route`.
    */
   splitRoute?: { route: string; part: 'root' | 'nested' };
+  /**
+   * What a POST or DELETE changes (spec/model.ts, EffectSpec), one entry per span of releases
+   * where it differs; required for every POST and DELETE (test/spec/effects.test.ts). The builder
+   * writes the release's entry as `x-onedev-effect`.
+   */
+  effect?: Versioned<EffectSpec>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Effects: what a state-changing operation changes, as a table the builder writes into the
+// description (`x-onedev-effect`) and the stateful mock applies step by step.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where a step finds the id of the record it changes:
+ * - `param`: a path parameter (`requestId`);
+ * - `field`: a property of the operation's subject, the record its first step creates, changes or
+ *   removes (`issueId` of a vote: the voted issue);
+ * - `body: 'whole'`: the body itself is the id (a JSON number, as Set Primary Email Address takes);
+ * - `where`: the first record whose properties have these values (the review of a request by a
+ *   user); a `set` step whose record is not there creates it from those values.
+ */
+export type RecordAt =
+  | { param: string }
+  | { field: string }
+  | { body: 'whole' }
+  | { where: Readonly<Record<string, EffectValue>> };
+
+/**
+ * A value a step writes: a constant; the calling user's id; now (a date, or epoch milliseconds for
+ * an integer property); the body as sent (a raw-text title, a JSON enum); one property of the body;
+ * a path parameter; the milliseconds since a date property of the record (`duration`, from
+ * `submitDate`); or nothing (the property becomes null, or is left out where the schema has
+ * no null).
+ */
+export type EffectValue =
+  | { const: string | number | boolean | null }
+  | { param: string }
+  | { caller: 'id' }
+  | { now: true }
+  | { body: true }
+  | { bodyField: string }
+  | { elapsedSince: string }
+  | { unset: true };
+
+/** A record of another kind that goes with the one removed: those whose `field` holds its id. */
+export interface Cascade {
+  record: string;
+  field: string;
+}
+
+/**
+ * One change. `create`, `update`, `set` and `remove` name the component schema of the records they
+ * touch; the first step's record is the operation's subject.
+ * - create: a new record from the body's properties the schema has, then `values`; the operation
+ *   answers its id;
+ * - update: the body's properties the schema has, over the record's (a property left out keeps its
+ *   value);
+ * - set: `values` written into the record;
+ * - remove: the record is gone (later reads answer 404), and with it the records `cascade` names;
+ * - count: an integer property of the record moved by one, up or down (a vote moves `voteCount`);
+ *   `onlyWithBody`: only when the request has a body (a note the server adds as a comment);
+ * - setting: the setting read at the operation's path is the body from now on.
+ */
+export type EffectStep =
+  | { create: string; values?: Readonly<Record<string, EffectValue>> }
+  | { update: string; at: RecordAt; values?: Readonly<Record<string, EffectValue>> }
+  | { set: string; at: RecordAt; values: Readonly<Record<string, EffectValue>> }
+  | { remove: string; at: RecordAt; cascade?: readonly Cascade[] }
+  | { count: string; at: RecordAt; property: string; by: 1 | -1; onlyWithBody?: true }
+  | { setting: 'replace' };
+
+/** The names of the step kinds (each has its module in the mock, scripts/lib/mock/effects/). */
+export type EffectStepKind = 'create' | 'update' | 'set' | 'remove' | 'count' | 'setting';
+
+/**
+ * When the server refuses a request because of the state it finds (checked before any step):
+ * - `property`/`in`: the subject (the record at the first step's `at`) has one of these values;
+ * - `duplicate`: another record of the created kind has the same values of these properties as the body;
+ * - `same`: two properties of the body hold the same value (a link from an issue to itself);
+ * - `missing`: the record of kind `record` that the body's `field` names does not exist;
+ * - `subscription`: the server has no active subscription (the recorded community build has none),
+ *   for every call, or, with `field`, only when the body sets that property.
+ */
+export type EffectCondition =
+  | { property: string; in: readonly (string | number | boolean | null)[] }
+  | { duplicate: readonly string[] }
+  | { same: readonly [string, string] }
+  | { missing: string; field: string }
+  | { subscription: true; field?: string };
+
+/** A refusal that depends on state: the status and the server's message (what its answer says). */
+export interface EffectRefusal extends Lifespan {
+  when: EffectCondition;
+  status: ErrorStatus;
+  message: string;
+}
+
+/**
+ * What an operation that changes state changes, at the releases of its lifespan. `changes` in
+ * order; none at all only with `none`, which says why (the change is not one the API reads back:
+ * a mail sent, a password hash, an agent's next job). `refuses` is checked first, in order.
+ */
+export interface EffectSpec extends Lifespan {
+  changes: readonly EffectStep[];
+  none?: string;
+  refuses?: readonly EffectRefusal[];
 }
 
 export interface GroupSpec extends Lifespan {

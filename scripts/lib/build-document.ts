@@ -10,6 +10,7 @@ import { errorResponses } from '../../spec/responses.js';
 import type { ReleaseCatalogue } from './select-release.js';
 import { operationId, operationSummary } from './naming.js';
 import { Problems } from './problems.js';
+import { checkEffects } from './check-effects.js';
 import { describeQueryLanguage, QUERY_LANGUAGE_EXTENSION } from './query-language.js';
 import { RAW_TEXT_EXTENSION, transformOperation } from './transform-operation.js';
 import { transformSchemas, transformType, type UpdateMode } from './transform-schema.js';
@@ -120,6 +121,7 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
     }
   }
   noteUntaggedReads(paths);
+  checkEffects(catalogue.groups, schemas, problems);
   // The events the release posts to web hooks, each with its payload schema (transform-webhooks.ts).
   const webhooks = transformWebhooks(catalogue.webhooks, (name) => new Set(Object.keys(schemas[name]?.properties ?? {})), {
     knownSchemas,

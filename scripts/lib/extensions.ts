@@ -44,3 +44,10 @@ export const IGNORED_BODY = 'x-onedev-ignored-body';
  * `administrators` (others get 404).
  */
 export const MISSING_ID = 'x-onedev-missing-id';
+
+/**
+ * On an operation that changes state: what it changes at the described release (spec/model.ts,
+ * EffectSpec: `changes`, the steps in order; `none`, why it changes nothing readable; `refuses`,
+ * the refusals that depend on state). The stateful mock applies it.
+ */
+export const EFFECT = 'x-onedev-effect';

@@ -5,6 +5,8 @@
  */
 import type {
   AliasSchema,
+  EffectRefusal,
+  EffectSpec,
   ErrorStatus,
   MissingIdCallers,
   ExampleSpec,
@@ -28,7 +30,7 @@ import { CatalogueError, Problems } from './problems.js';
 import { selectWebhooks, type SelectedWebhooks } from './select-webhooks.js';
 
 /** Shapes as the builder sees them: one alternative each, annotations resolved away. */
-export interface SelectedOperation extends Omit<OperationSpec, 'name' | 'description' | 'permission' | 'parameters' | 'errors' | 'since' | 'until'> {
+export interface SelectedOperation extends Omit<OperationSpec, 'name' | 'description' | 'permission' | 'parameters' | 'errors' | 'effect' | 'since' | 'until'> {
   name: string;
   description: string;
   permission: string;
@@ -41,6 +43,11 @@ export interface SelectedOperation extends Omit<OperationSpec, 'name' | 'descrip
   errorMessages?: Partial<Record<ErrorStatus, SelectedMessage>>;
   /** The status it answers a path id no record has with, instead of 404, and for which callers. */
   missingId?: { status: ErrorStatus; callers: MissingIdCallers };
+  /** What it changes at this release (its refusals those of the release). */
+  effect?: SelectedEffect;
+}
+export interface SelectedEffect extends Omit<EffectSpec, 'refuses' | 'since' | 'until'> {
+  refuses?: ReadonlyArray<Omit<EffectRefusal, 'since' | 'until'>>;
 }
 export interface SelectedMessage {
   message: string;
@@ -122,6 +129,21 @@ function pick<T extends Lifespan>(value: Versioned<T>, tag: OneDevTag, where: st
     }
   }
   return alternatives.find((alt) => livesAt(alt, tag));
+}
+
+/** The effect alive at `tag`, with the refusals of that release. */
+function selectEffect(value: Versioned<EffectSpec>, tag: OneDevTag, where: string, problems: Problems): SelectedEffect | undefined {
+  const chosen = pick(value, tag, where, problems);
+  if (!chosen) {
+    problems.add(`${where}: no effect for ${tag}`);
+    return undefined;
+  }
+  const { refuses, ...rest } = strip(chosen);
+  const alive = (refuses ?? []).filter((r, i) => {
+    checkSpan(r, `${where}, refusal ${i + 1}`, problems);
+    return livesAt(r, tag);
+  });
+  return alive.length > 0 ? { ...rest, refuses: alive.map(strip) } : rest;
 }
 
 function strip<T extends Lifespan>(value: T): Omit<T, 'since' | 'until'> {
@@ -302,8 +324,9 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
         if (!failure) problems.add(`${where}, error ${kind}: no validation failure of that kind for ${tag}`);
         else if (!errors.includes(failure.status)) errors.push(failure.status);
       }
+      const { effect: versionedEffect, ...spec } = strip(op);
       const selected: SelectedOperation = {
-        ...strip(op),
+        ...spec,
         name: name.value,
         description: fillPlaceholders(text(op.description, 'description'), tag),
         // A bare-text answer's example may name the release (Get Server Version answers its version).
@@ -316,6 +339,8 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
       };
       if (Object.keys(errorMessages).length === 0) delete selected.errorMessages;
       if (missingId) selected.missingId = missingId;
+      const effect = versionedEffect === undefined ? undefined : selectEffect(versionedEffect, tag, `${where}, effect`, problems);
+      if (effect) selected.effect = effect;
       if (!selected.parameters) delete selected.parameters;
       if (validation.length === 0) delete selected.validation;
       if (jsonConsumed) consumeJson(selected, jsonConsumed);

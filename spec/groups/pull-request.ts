@@ -541,6 +541,16 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The request was merged.' },
       errors: [401, 403, 404, 406, 500],
+      effect: {
+        changes: [
+          {
+            set: 'PullRequest',
+            at: { param: 'requestId' },
+            values: { status: { const: 'MERGED' }, closeDate: { now: true }, duration: { elapsedSince: 'submitDate' } },
+          },
+        ],
+        refuses: [{ when: { property: 'status', in: ['MERGED', 'DISCARDED'] }, status: 406, message: 'Pull request already closed' }],
+      },
     },
     {
       name: 'Delete Source Branch',
