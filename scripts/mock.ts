@@ -11,7 +11,7 @@ import { startMockServer } from './lib/mock/server.js';
 const DEFAULT_PORT = 4010;
 const MAX_RECORDS = 100_000;
 
-const USAGE = `Usage: ${commandName('mock')} [--port <n>] [--release <tag>] [--stateful] [--records <n>] [--admin <user>]... [--quiet]
+const USAGE = `Usage: ${commandName('mock')} [--port <n>] [--release <tag>] [--stateful [--fresh]] [--subscription] [--records <n>] [--admin <user>]... [--quiet]
        [--webhook-url <url> --webhook-secret <secret>]
   Serves a contract mock of OneDev's REST API on 127.0.0.1 until stopped (Ctrl+C or SIGTERM).
   --port      the port to listen on, 0 to 65535 (default ${DEFAULT_PORT}); 0 picks a free port, and the
@@ -19,7 +19,13 @@ const USAGE = `Usage: ${commandName('mock')} [--port <n>] [--release <tag>] [--s
   --release   serve this OneDev tag's description instead of the newest one: any of the ${ONEDEV_TAGS.length} from
               ${ONEDEV_TAGS[0]} to ${ONEDEV_TAGS[ONEDEV_TAGS.length - 1]}; published ones are read from the package
               (${availableReleases().join(', ') || 'none are built'}), others built on start (about a second)
-  --stateful  creates, updates and deletes change what later requests read
+  --stateful  creates, updates, actions and deletes change what later requests read, as each
+              operation's x-onedev-effect says
+  --fresh     with --stateful: start as a fresh server (the administrator and default roles, no
+              generated records)
+  --subscription
+              act as a server with an active subscription (by default the operations an unlicensed
+              server refuses answer its 406)
   --records   records in each paged collection (pulls, builds, ...), 0 to ${MAX_RECORDS} (default 250)
   --admin     a Basic user name (or Bearer token) treated as an administrator, to whom the page-size
               limits of non-administrators do not apply; repeat it for several (default: admin)
@@ -39,6 +45,8 @@ const { values } = parseCommandLine<{
   quiet?: boolean;
   release?: string;
   stateful?: boolean;
+  fresh?: boolean;
+  subscription?: boolean;
   records?: string;
   admin?: string[];
   'webhook-url'?: string;
@@ -48,6 +56,8 @@ const { values } = parseCommandLine<{
   quiet: { type: 'boolean' },
   release: { type: 'string' },
   stateful: { type: 'boolean' },
+  fresh: { type: 'boolean' },
+  subscription: { type: 'boolean' },
   records: { type: 'string' },
   admin: { type: 'string', multiple: true },
   'webhook-url': { type: 'string' },
@@ -63,6 +73,7 @@ if (records !== undefined && (!/^\d+$/.test(values.records!) || records > MAX_RE
 const webhookUrl = values['webhook-url'];
 const webhookSecret = values['webhook-secret'];
 if ((webhookUrl === undefined) !== (webhookSecret === undefined)) fail('--webhook-url and --webhook-secret go together: a hook has both');
+if (values.fresh && !values.stateful) fail('--fresh needs --stateful: a fresh server is one whose records change');
 if (webhookUrl !== undefined && !values.stateful) fail('--webhook-url needs --stateful: deliveries follow the writes a stateful run keeps');
 
 const started = performance.now();
@@ -72,6 +83,8 @@ try {
     port,
     ...(values.release !== undefined ? { release: values.release } : {}),
     stateful: values.stateful === true,
+    ...(values.fresh ? { fresh: true } : {}),
+    ...(values.subscription ? { subscription: true } : {}),
     ...(records !== undefined ? { records } : {}),
     ...(values.admin ? { administrators: values.admin } : {}),
     onAnswer: values.quiet ? undefined : ({ method, path, status }) => console.log(`${status} ${method} ${path}`),

@@ -40,6 +40,10 @@ import type { Violation } from './violation.js';
 export interface EngineOptions {
   /** Creates, updates and deletes change what later requests read. Default false. */
   stateful?: boolean;
+  /** With `stateful`: start with only what a fresh server's setup makes, no generated records. */
+  fresh?: boolean;
+  /** Carry out what an unlicensed server refuses for want of a subscription. Default false. */
+  subscription?: boolean;
   /** Records in the population of each paged collection. Default 250. */
   records?: number;
   /**
@@ -173,7 +177,7 @@ export class MockEngine {
     };
     this.state = new MockState(
       model,
-      { stateful: options.stateful === true, records: options.records ?? 250, ...(release ? { release } : {}), elementProperties },
+      { stateful: options.stateful === true, fresh: options.stateful === true && options.fresh === true, records: options.records ?? 250, ...(release ? { release } : {}), elementProperties },
       (kind) => this.kindValidator(kind),
     );
     if (this.state.stateful) this.startFresh();
@@ -845,6 +849,7 @@ const OPERATION_SHAPE: Record<keyof Operation, undefined> = {
   successOffer: undefined,
   label: undefined,
   missingId: undefined,
+  effect: undefined,
 };
 
 function uniform(op: Operation): Operation {

@@ -5,6 +5,7 @@
  */
 import type {
   ExampleObject,
+  OperationObject,
   MediaTypeObject,
   OpenAPIObject,
   ParameterObject,
@@ -14,7 +15,9 @@ import type {
   SecurityRequirementObject,
   SecuritySchemeObject,
 } from 'openapi3-ts/oas31';
-import { IGNORED_BODY, UNTAGGED_ROOT } from '../extensions.js';
+import { EFFECT, IGNORED_BODY, UNTAGGED_ROOT } from '../extensions.js';
+import type { EffectSpec } from '../../../spec/model.js';
+import { stepKind } from './effects/kinds.js';
 import { operationsOf, resolveRef } from '../openapi.js';
 import { missingIdOf, type MissingId } from './consumes.js';
 import { routesOf, type Route } from './routes.js';
@@ -62,6 +65,8 @@ export interface OperationPlan extends Route {
   success?: ResponsePlan;
   /** Extensions and descriptions of the count parameter, for the page limit (records.ts). */
   countParameter?: ParameterObject;
+  /** What the operation changes (`x-onedev-effect`), which the stateful mock applies (effects/). */
+  effect?: EffectSpec;
 }
 
 function contentsOf(doc: OpenAPIObject, content: Record<string, MediaTypeObject> | undefined): ContentPlan[] {
@@ -104,6 +109,7 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
     const declared = operation.requestBody ? resolveRef<RequestBodyObject>(doc, operation.requestBody) : undefined;
     const body = declared?.[IGNORED_BODY] === true ? undefined : declared;
     const missingId = missingIdOf(operation);
+    const effect = effectOf(operation, `${method.toUpperCase()} ${path}`);
     const responses = Object.entries(operation.responses ?? {}).map(([code, response]): ResponsePlan => {
       const resolved = resolveRef<ResponseObject>(doc, response);
       const untaggedRoot = untaggedRootOf(resolved);
@@ -122,6 +128,7 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
       ...(missingId ? { missingId } : {}),
       success: lowestSuccess(responses),
       countParameter: parameters.find((p) => p.in === 'query' && p.name === 'count'),
+      ...(effect ? { effect } : {}),
     };
   });
 }
@@ -129,4 +136,16 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
 /** The JSON content of a response, if it has one. */
 export function jsonContent(response: ResponsePlan | undefined): ContentPlan | undefined {
   return response?.contents.find((c) => /json/i.test(c.mediaType));
+}
+
+/**
+ * An operation's `x-onedev-effect`, with each step of a kind the mock applies: a description with
+ * another is refused when the mock starts, naming the operation, rather than when it is called.
+ */
+function effectOf(operation: OperationObject, where: string): EffectSpec | undefined {
+  const effect = (operation as Record<string, unknown>)[EFFECT] as EffectSpec | undefined;
+  if (effect === undefined) return undefined;
+  if (!effect || !Array.isArray(effect.changes)) throw new Error(`${where}: ${EFFECT} has no list of changes`);
+  for (const step of effect.changes) stepKind(step, where);
+  return effect;
 }

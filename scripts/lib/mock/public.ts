@@ -20,6 +20,14 @@ export interface MockServerOptions {
   port?: number;
   /** Creates, updates and deletes change what later requests read. Default false. */
   stateful?: boolean;
+  /** With `stateful`: start with only what a fresh server's setup makes (no generated records). */
+  fresh?: boolean;
+  /**
+   * Act as a server with an active subscription: the operations an unlicensed server refuses
+   * (406, their effect's `subscription` refusal) are carried out. Default false, as a community
+   * server answers.
+   */
+  subscription?: boolean;
   /** Records in the population of each paged collection. Default 250. */
   records?: number;
   /**

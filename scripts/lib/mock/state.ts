@@ -15,6 +15,11 @@ export interface StateOptions {
   records: number;
   /** The OneDev release the records are of (`info.x-onedev-version`); undefined: the newest. */
   release?: string;
+  /**
+   * Start as a fresh server does (stateful runs): the records its setup makes (the administrator,
+   * the default roles, the system accounts) and nothing else; no generated population.
+   */
+  fresh?: boolean;
   /** The properties a kind's list property has in each element (from the description). */
   elementProperties?: (kind: RecordKind, property: string) => readonly string[] | undefined;
 }
@@ -31,7 +36,7 @@ export class MockState {
   ) {
     for (const kind of model.kinds) {
       if (!kind.paged && !options.stateful) continue;
-      const set = kind.paged ? this.populated(kind) : new RecordSet(kind, kind.seeds);
+      const set = options.fresh ? this.setUp(kind) : kind.paged ? this.populated(kind) : new RecordSet(kind, kind.seeds);
       this.sets.set(kind, set);
       this.nextIds.set(kind, set.highest('id') + 1);
     }
@@ -57,6 +62,14 @@ export class MockState {
     return new WithUnlisted(kind, [...builtins.listed, ...renumbered].slice(0, Math.max(size, builtins.listed.length)), builtins.hidden);
   }
 
+  /** What a fresh server's setup leaves of a kind (builtin-records.ts): often nothing. */
+  private setUp(kind: RecordKind): RecordSet {
+    const valid = (record: Rec): boolean => this.validatorFor(kind)(record);
+    const elements = (property: string): readonly string[] | undefined => this.options.elementProperties?.(kind, property);
+    const builtins = builtinRecords(kind, this.options.release, valid, elements);
+    return new WithUnlisted(kind, builtins.listed, builtins.hidden);
+  }
+
   get stateful(): boolean {
     return this.options.stateful;
   }
@@ -70,8 +83,11 @@ export class MockState {
     return [...this.sets.keys()];
   }
 
-  /** A new record from a create body: the kind's first example, overlaid with what the body says. */
-  create(kind: RecordKind, body: unknown): Rec | undefined {
+  /**
+   * A new record from a create body: the kind's first example, overlaid with what the body says,
+   * then with `values` (what the server sets itself: spec/model.ts, EffectStep `create`).
+   */
+  create(kind: RecordKind, body: unknown, values: Changes = NO_CHANGES): Rec | undefined {
     const set = this.sets.get(kind);
     const template = kind.seeds[0];
     if (!set || !template) return undefined;
@@ -79,32 +95,39 @@ export class MockState {
     this.nextIds.set(kind, id + 1);
     const base: Rec = { ...template, id };
     if (kind.properties.get('number')?.type === 'integer' && typeof template.number === 'number') base.number = set.highest('number') + 1;
-    const record = this.settle(kind, base, changesFrom(kind, body));
+    const record = this.settle(kind, without(base, values.drop), { ...changesFrom(kind, body), ...values.set });
     set.put(record);
     return record;
   }
 
-  /** Applies a partial update; undefined when the record does not exist. */
-  update(kind: RecordKind, id: string, body: unknown): Rec | undefined {
+  /** Applies a partial update (the body, then `values`); undefined when the record does not exist. */
+  update(kind: RecordKind, id: string, body: unknown, values: Changes = NO_CHANGES): Rec | undefined {
+    return this.change(kind, id, { set: { ...changesFrom(kind, body), ...values.set }, drop: values.drop });
+  }
+
+  /** Writes `changes.set` into the record and leaves out `changes.drop`; undefined when it does not exist. */
+  change(kind: RecordKind, id: string, changes: Changes): Rec | undefined {
     const set = this.sets.get(kind);
     const current = set?.get(id);
     if (!set || !current) return undefined;
-    const record = this.settle(kind, current, changesFrom(kind, body));
+    const record = this.settle(kind, without(current, changes.drop), changes.set);
     set.put(record);
     return record;
   }
 
   setProperty(kind: RecordKind, id: string, property: string, value: unknown): Rec | undefined {
-    const set = this.sets.get(kind);
-    const current = set?.get(id);
-    if (!set || !current) return undefined;
-    const record = this.settle(kind, current, { [property]: value });
-    set.put(record);
-    return record;
+    return this.change(kind, id, { set: { [property]: value }, drop: [] });
   }
 
   remove(kind: RecordKind, id: string): boolean {
     return this.sets.get(kind)?.remove(id) ?? false;
+  }
+
+  /** Removes the records of `kind` whose `property` holds `id` (those that go with a removed record). */
+  removeWhere(kind: RecordKind, property: string, id: string): void {
+    const set = this.sets.get(kind);
+    if (!set) return;
+    for (const record of [...set.all()]) if (record[property] !== undefined && String(record[property]) === id) set.remove(String(record.id));
   }
 
   singleton(path: string): { value: unknown } | undefined {
@@ -130,6 +153,21 @@ export class MockState {
     }
     return valid(record) ? record : base;
   }
+}
+
+/** What a change writes (`set`) and leaves out (`drop`). */
+export interface Changes {
+  set: Rec;
+  drop: readonly string[];
+}
+
+const NO_CHANGES: Changes = Object.freeze({ set: Object.freeze({}) as Rec, drop: Object.freeze([]) as readonly string[] });
+
+function without(record: Rec, drop: readonly string[]): Rec {
+  if (drop.length === 0) return record;
+  const copy = { ...record };
+  for (const property of drop) delete copy[property];
+  return copy;
 }
 
 /** The body's properties that the kind has (never its id). */

@@ -1,0 +1,55 @@
+/**
+ * The refusals an effect declares (spec/model.ts, EffectRefusal), tested in order against the
+ * state a request finds, before any step is applied.
+ */
+import type { EffectCondition, EffectRefusal, EffectStep } from '../../../../spec/model.js';
+import type { Rec, RecordKind } from '../records.js';
+import { findAt } from './values.js';
+import type { EffectRun } from './types.js';
+
+export interface Refused {
+  status: number;
+  message: string;
+}
+
+/** The first refusal whose condition holds, if any. */
+export function refusalOf(refuses: readonly EffectRefusal[] | undefined, first: EffectStep | undefined, run: EffectRun, subscribed: boolean): Refused | undefined {
+  for (const refusal of refuses ?? []) {
+    if (holds(refusal.when, first, run, subscribed)) return { status: refusal.status, message: refusal.message };
+  }
+  return undefined;
+}
+
+function bodyOf(run: EffectRun): Rec {
+  const body = run.request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Rec) : {};
+}
+
+/** The subject's kind and, unless the first step creates it, its stored record. */
+function subjectOf(first: EffectStep | undefined, run: EffectRun): { kind?: RecordKind; record?: Rec; id?: string } {
+  if (!first || 'setting' in first) return {};
+  const name = 'create' in first ? first.create : 'update' in first ? first.update : 'set' in first ? first.set : 'remove' in first ? first.remove : first.count;
+  const kind = run.world.kind(name);
+  if (!kind || 'create' in first) return kind ? { kind } : {};
+  return { kind, ...findAt(first.at, kind, run) };
+}
+
+function holds(when: EffectCondition, first: EffectStep | undefined, run: EffectRun, subscribed: boolean): boolean {
+  const body = bodyOf(run);
+  if ('subscription' in when) return !subscribed && (when.field === undefined || (body[when.field] !== undefined && body[when.field] !== null));
+  if ('same' in when) return body[when.same[0]] !== undefined && body[when.same[0]] === body[when.same[1]];
+  if ('missing' in when) {
+    const kind = run.world.kind(when.missing);
+    const value = body[when.field];
+    return kind !== undefined && value !== undefined && value !== null && run.world.state.setOf(kind)?.get(String(value)) === undefined;
+  }
+  const subject = subjectOf(first, run);
+  if ('property' in when) {
+    const value = subject.record ? subject.record[when.property] : body[when.property];
+    return when.in.some((v) => v === value);
+  }
+  if (!subject.kind) return false;
+  const wanted = when.duplicate.map((p) => (p in body ? body[p] : subject.record?.[p]));
+  const others = run.world.state.setOf(subject.kind)?.all() ?? [];
+  return others.some((r) => String(r.id) !== subject.id && when.duplicate.every((p, i) => r[p] === wanted[i]));
+}

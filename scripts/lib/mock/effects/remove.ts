@@ -1,0 +1,21 @@
+/** `remove`: the record is gone, and with it the records of other kinds that point to it. */
+import { findAt } from './values.js';
+import type { StepModule } from './types.js';
+
+export const remove: StepModule<'remove'> = {
+  apply(step, run) {
+    const kind = run.world.kind(step.remove);
+    if (!kind) return undefined;
+    const { id, record } = findAt(step.at, kind, run);
+    if (!record || id === undefined) return id === undefined ? undefined : { missing: { kind, id } };
+    const state = run.world.state;
+    // Later steps read the removed record's properties (the issue a vote was for).
+    run.subject ??= { kind, record };
+    state.remove(kind, id);
+    for (const cascade of step.cascade ?? []) {
+      const other = run.world.kind(cascade.record);
+      if (other) state.removeWhere(other, cascade.field, id);
+    }
+    return undefined;
+  },
+};

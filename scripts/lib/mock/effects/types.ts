@@ -1,0 +1,48 @@
+/**
+ * What the effect modules share: the request as an effect reads it, the records it changes, and
+ * what applying an effect gives the engine. The effect itself is the operation's
+ * `x-onedev-effect` (spec/model.ts, EffectSpec), read from the description.
+ */
+import type { EffectStep, EffectStepKind } from '../../../../spec/model.js';
+import type { Rec, RecordKind } from '../records.js';
+import type { MockState } from '../state.js';
+
+/** The parts of a request an effect reads. */
+export interface EffectRequest {
+  /** The operation's path template (where a setting is stored). */
+  path: string;
+  pathValues: Readonly<Record<string, string>>;
+  body: unknown;
+  /** The calling user's id, when the caller is a user the mock knows. */
+  callerId: number | undefined;
+  /** Now, as OneDev writes dates. */
+  now: Date;
+}
+
+/** The records an effect changes: the run's state, and the kinds by component name. */
+export interface EffectWorld {
+  state: MockState;
+  kind(name: string): RecordKind | undefined;
+}
+
+/** One application of an effect: the request, and the subject as the steps so far left it. */
+export interface EffectRun {
+  readonly request: EffectRequest;
+  readonly world: EffectWorld;
+  /** The operation's subject (the first step's record), once found or made. */
+  subject?: { kind: RecordKind; record: Rec };
+  /** The id the operation answers with (a create's new record). */
+  answerId?: string;
+}
+
+/** A step could not be applied: the record it addresses is not there. */
+export interface Missing {
+  missing: { kind: RecordKind; id: string; param?: string };
+}
+
+export type StepOutcome = undefined | Missing;
+
+/** One kind of step: applies a step of that kind to the run. */
+export interface StepModule<K extends EffectStepKind> {
+  apply(step: Extract<EffectStep, Record<K, unknown>>, run: EffectRun): StepOutcome;
+}

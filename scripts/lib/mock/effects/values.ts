@@ -1,0 +1,87 @@
+/**
+ * The values and records a step names (spec/model.ts, EffectValue and RecordAt), read from the
+ * request and the run's records.
+ */
+import type { SchemaObject } from 'openapi3-ts/oas31';
+import type { EffectValue, RecordAt } from '../../../../spec/model.js';
+import type { Rec, RecordKind } from '../records.js';
+import type { EffectRun } from './types.js';
+
+/** Absent: the property is left out of the record. */
+export const ABSENT = Symbol('absent');
+
+/** OneDev's date form: milliseconds and an offset with a colon. */
+export function oneDevDate(date: Date): string {
+  return date.toISOString().replace('Z', '+00:00');
+}
+
+function types(schema: SchemaObject | undefined): unknown[] {
+  if (!schema) return [];
+  const own = [schema.type].flat();
+  const alternatives = (schema.oneOf ?? schema.anyOf ?? []).flatMap((s) => [(s as SchemaObject).type].flat());
+  return [...own, ...alternatives];
+}
+
+const isInteger = (schema: SchemaObject | undefined): boolean => types(schema).includes('integer');
+
+/** A text value as the property's type has it (a path parameter's id for an integer property). */
+function typed(value: unknown, schema: SchemaObject | undefined): unknown {
+  if (typeof value === 'string' && isInteger(schema) && /^-?\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** The value `value` gives `property` of a record of `kind` (`record`: its values before the step). */
+export function valueOf(value: EffectValue, property: string, kind: RecordKind, record: Rec | undefined, run: EffectRun): unknown {
+  const schema = kind.properties.get(property);
+  const { request } = run;
+  if ('const' in value) return value.const;
+  if ('caller' in value) return request.callerId ?? ABSENT;
+  if ('now' in value) return isInteger(schema) ? request.now.getTime() : oneDevDate(request.now);
+  if ('body' in value) return request.body === undefined ? ABSENT : request.body;
+  if ('bodyField' in value) {
+    const body = request.body as Rec | undefined;
+    return body && typeof body === 'object' && value.bodyField in body ? body[value.bodyField] : ABSENT;
+  }
+  if ('param' in value) return typed(request.pathValues[value.param], schema);
+  if ('elapsedSince' in value) {
+    const since = Date.parse(String(record?.[value.elapsedSince]));
+    return Number.isNaN(since) ? ABSENT : Math.max(0, request.now.getTime() - since);
+  }
+  return types(schema).includes('null') ? null : ABSENT;
+}
+
+/** `values` resolved for a record of `kind`: what to write, and what to leave out. */
+export function changesOf(values: Readonly<Record<string, EffectValue>> | undefined, kind: RecordKind, record: Rec | undefined, run: EffectRun): { set: Rec; drop: string[] } {
+  const set: Rec = {};
+  const drop: string[] = [];
+  for (const [property, value] of Object.entries(values ?? {})) {
+    const resolved = valueOf(value, property, kind, record, run);
+    if (resolved === ABSENT) drop.push(property);
+    else set[property] = resolved;
+  }
+  return { set, drop };
+}
+
+/** The id a `RecordAt` names (for `where`: undefined; see findAt). */
+export function idAt(at: RecordAt, run: EffectRun): string | undefined {
+  if ('param' in at) return run.request.pathValues[at.param];
+  if ('field' in at) {
+    const value = run.subject?.record[at.field];
+    return value === undefined || value === null ? undefined : String(value);
+  }
+  if ('body' in at) return run.request.body === undefined || run.request.body === null ? undefined : String(run.request.body);
+  return undefined;
+}
+
+/** The record a `RecordAt` names, and its id (for `where`, the first record with those values). */
+export function findAt(at: RecordAt, kind: RecordKind, run: EffectRun): { id?: string; record?: Rec } {
+  const set = run.world.state.setOf(kind);
+  if ('where' in at) {
+    const { set: wanted } = changesOf(at.where, kind, undefined, run);
+    const record = set?.all().find((r) => Object.entries(wanted).every(([p, v]) => r[p] === v));
+    return record ? { id: String(record.id), record } : {};
+  }
+  const id = idAt(at, run);
+  const canonical = id === undefined ? undefined : /^-?\d+$/.test(id.trim()) ? String(Number(id.trim())) : id;
+  return canonical === undefined ? {} : { id: canonical, ...(set?.get(canonical) ? { record: set.get(canonical)! } : {}) };
+}
