@@ -37,6 +37,7 @@ export const codeCommentGroup: GroupSpec = {
       parameters: ['codeCommentId'],
       success: { kind: 'empty', description: 'The code comment was deleted.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'CodeComment', at: { param: 'commentId' } }] },
     },
   ],
 };

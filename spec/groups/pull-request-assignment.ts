@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingRecord } from './missing-record.js';
 
 export const pullRequestAssignmentGroup: GroupSpec = {
   name: 'Pull Request Assignment',
@@ -45,6 +46,13 @@ export const pullRequestAssignmentGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new assignment.' },
       errors: [400, 401, 403, 404, 500],
+      effect: {
+        changes: [{ create: 'PullRequestAssignment' }],
+        refuses: [
+          missingRecord('PullRequest', 'requestId'),
+          { when: { duplicate: ['requestId', 'userId'] }, status: 500, message: 'could not execute statement' },
+        ],
+      },
     },
     {
       name: 'Delete',
@@ -60,6 +68,7 @@ export const pullRequestAssignmentGroup: GroupSpec = {
       parameters: ['assignmentId'],
       success: { kind: 'empty', description: 'The assignment was removed.' },
       errors: [401, 403, 404, 500],
+      effect: { changes: [{ remove: 'PullRequestAssignment', at: { param: 'assignmentId' } }] },
     },
   ],
 };

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingRecord } from './missing-record.js';
 
 export const pullRequestCommentGroup: GroupSpec = {
   name: 'Pull Request Comment',
@@ -43,6 +44,13 @@ export const pullRequestCommentGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new comment.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [
+          { create: 'PullRequestComment', values: { date: { now: true }, revisionCount: { const: 0 } } },
+          { count: 'PullRequest', at: { field: 'requestId' }, property: 'commentCount', by: 1 },
+        ],
+        refuses: [missingRecord('PullRequest', 'requestId')],
+      },
     },
     {
       name: 'Update',
@@ -67,6 +75,12 @@ export const pullRequestCommentGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The text was saved (or was already the same).' },
       errors: [400, 401, 403, 404, 'validation'],
+      effect: {
+        changes: [
+          { set: 'PullRequestComment', at: { param: 'commentId' }, values: { content: { body: true } } },
+          { count: 'PullRequestComment', at: { param: 'commentId' }, property: 'revisionCount', by: 1 },
+        ],
+      },
     },
     {
       name: 'Delete',
@@ -79,6 +93,12 @@ export const pullRequestCommentGroup: GroupSpec = {
       parameters: ['commentId'],
       success: { kind: 'empty', description: 'The comment was removed.' },
       errors: [401, 403, 404],
+      effect: {
+        changes: [
+          { remove: 'PullRequestComment', at: { param: 'commentId' } },
+          { count: 'PullRequest', at: { field: 'requestId' }, property: 'commentCount', by: -1 },
+        ],
+      },
     },
   ],
 };

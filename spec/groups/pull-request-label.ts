@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingRecord } from './missing-record.js';
 
 /**
  * Read from OneDev's PullRequestLabelResource: the same two operations, under the same names, at
@@ -33,6 +34,13 @@ export const pullRequestLabelGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new label attachment.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'PullRequestLabel' }],
+        refuses: [
+          missingRecord('PullRequest', 'requestId'),
+          { when: { duplicate: ['requestId', 'specId'] }, status: 500, message: 'could not execute statement' },
+        ],
+      },
     },
     {
       name: 'Delete',
@@ -43,6 +51,7 @@ export const pullRequestLabelGroup: GroupSpec = {
       parameters: ['pullRequestLabelId'],
       success: { kind: 'empty', description: 'The label was taken off.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'PullRequestLabel', at: { param: 'pullRequestLabelId' } }] },
     },
   ],
 };

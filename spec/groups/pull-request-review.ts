@@ -1,4 +1,17 @@
-import type { GroupSpec } from '../model.js';
+import type { EffectSpec, EffectStep, GroupSpec } from '../model.js';
+import { missingRecord } from './missing-record.js';
+
+/** A new review: the status date is the server's; the status is the body's (PENDING when left out). */
+const NEW_REVIEW: EffectStep = { create: 'PullRequestReview', values: { statusDate: { now: true } } };
+
+/** Before v15.0.0 a second review of the same user and request breaks a unique constraint. */
+const CREATE_ONCE: EffectSpec = {
+  changes: [NEW_REVIEW],
+  refuses: [
+    missingRecord('PullRequest', 'requestId'),
+    { when: { duplicate: ['requestId', 'userId'] }, status: 500, message: 'could not execute statement' },
+  ],
+};
 
 export const pullRequestReviewGroup: GroupSpec = {
   name: 'Pull Request Review',
@@ -51,6 +64,7 @@ export const pullRequestReviewGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new review.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: CREATE_ONCE,
     },
     {
       name: 'Create',
@@ -77,6 +91,7 @@ export const pullRequestReviewGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new review.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: CREATE_ONCE,
     },
     {
       name: 'Create',
@@ -103,6 +118,9 @@ export const pullRequestReviewGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new review, or of the user\'s existing one.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      // The server reuses the user's existing review instead of a second one (an EXCLUDED one goes back
+      // to PENDING); no step says "create unless there", so this is the nearest.
+      effect: { changes: [NEW_REVIEW], refuses: [missingRecord('PullRequest', 'requestId')] },
     },
     {
       name: 'Update',
@@ -127,6 +145,8 @@ export const pullRequestReviewGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The review was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      // Setting the status moves its date. The server ignores a body's userId and requestId.
+      effect: { changes: [{ update: 'PullRequestReview', at: { param: 'reviewId' }, values: { statusDate: { now: true } } }] },
     },
     {
       name: 'Update',
@@ -153,6 +173,12 @@ export const pullRequestReviewGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The reviewer was taken off the request.' },
       errors: [400, 401, 403, 404, 406, 500, 'validation'],
+      // Only EXCLUDED is accepted, so a call that succeeds takes the reviewer off.
+      effect: {
+        changes: [
+          { set: 'PullRequestReview', at: { param: 'reviewId' }, values: { status: { const: 'EXCLUDED' }, statusDate: { now: true } } },
+        ],
+      },
     },
   ],
 };

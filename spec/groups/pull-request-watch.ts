@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingRecord } from './missing-record.js';
 
 export const pullRequestWatchGroup: GroupSpec = {
   name: 'Pull Request Watch',
@@ -43,6 +44,14 @@ export const pullRequestWatchGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new watch record.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'PullRequestWatch' }],
+        refuses: [
+          missingRecord('PullRequest', 'requestId'),
+          // Users who took part in a request already watch it, so a first call may meet this too.
+          { when: { duplicate: ['requestId', 'userId'] }, status: 500, message: 'could not execute statement' },
+        ],
+      },
     },
     {
       name: 'Update',
@@ -64,6 +73,7 @@ export const pullRequestWatchGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The record was updated.' },
       errors: [400, 401, 403, 404, 'validation'],
+      effect: { changes: [{ update: 'PullRequestWatch', at: { param: 'watchId' } }] },
     },
     {
       name: 'Delete',
@@ -78,6 +88,7 @@ export const pullRequestWatchGroup: GroupSpec = {
       parameters: ['pullRequestWatchId'],
       success: { kind: 'empty', description: 'The record was removed.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'PullRequestWatch', at: { param: 'watchId' } }] },
     },
   ],
 };

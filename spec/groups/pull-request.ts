@@ -1,8 +1,78 @@
-import type { GroupSpec, OperationSpec } from '../model.js';
+import type { EffectRefusal, EffectSpec, EffectStep, GroupSpec, OperationSpec, RecordAt } from '../model.js';
+import { missingRecord } from './missing-record.js';
 
 const READ_PERMISSION = 'Anyone who can read the code of the target project.';
 const MODIFY_PERMISSION =
   'The submitter of the request, one of its assignees, or a user who may manage pull requests of the target project.';
+
+// Effects shared by several operations (spec/model.ts, EffectSpec).
+
+/** The request the path names. */
+const THE_REQUEST: RecordAt = { param: 'requestId' };
+
+/** The review (or assignment) of the request by the user the path names. */
+const BY_PATH_USER = { requestId: { param: 'requestId' }, userId: { param: 'userId' } } as const;
+
+/** A note sent with a state change is posted as a comment by the caller; no body, no comment. */
+const NOTE_AS_COMMENT: EffectStep = { count: 'PullRequest', at: THE_REQUEST, property: 'commentCount', by: 1, onlyWithBody: true };
+
+/** Closing stamps the close date; the server derives the duration from the submit date. */
+const CLOSE_NOW = { closeDate: { now: true }, duration: { elapsedSince: 'submitDate' } } as const;
+
+const CLOSED = ['MERGED', 'DISCARDED'] as const;
+
+/** Merge and discard refuse a closed request with these words. */
+const ALREADY_CLOSED: EffectRefusal = { when: { property: 'status', in: CLOSED }, status: 406, message: 'Pull request already closed' };
+
+/** Merge strategy and auto merge refuse a closed request with these. */
+const IS_CLOSED: EffectRefusal = { when: { property: 'status', in: CLOSED }, status: 406, message: 'Pull request is closed' };
+
+/**
+ * Opening a request: the caller is its submitter. The reviews and assignments it asks for (one
+ * record per listed id) and the request's number are beyond the vocabulary; a project id naming
+ * no project is answered with 404 when the server first looks at it. Projects are read as Project
+ * records before v12.0.0 and as ProjectData from then on.
+ */
+const OPEN_REQUEST: EffectSpec = {
+  changes: [
+    { create: 'PullRequest', values: { status: { const: 'OPEN' }, submitterId: { caller: 'id' }, submitDate: { now: true } } },
+  ],
+  refuses: (['targetProjectId', 'sourceProjectId'] as const).flatMap((field) => [
+    missingRecord('Project', field, 'Project', { until: 'v12.0.0' }),
+    missingRecord('ProjectData', field, 'Project', { since: 'v12.0.0' }),
+  ]),
+};
+
+/** Approve and Request For Changes alike: the server passes the same approval flag for both. */
+const APPROVE: EffectSpec = {
+  changes: [
+    {
+      set: 'PullRequestReview',
+      at: { where: { requestId: { param: 'requestId' }, userId: { caller: 'id' } } },
+      values: { status: { const: 'APPROVED' }, statusDate: { now: true } },
+    },
+    NOTE_AS_COMMENT,
+  ],
+  refuses: [
+    {
+      when: { property: 'status', in: ['EXCLUDED'] },
+      status: 406,
+      message: 'You are not reviewer of this pull request. Add your option as comment instead',
+    },
+  ],
+};
+
+/** What goes with a deleted request: the records that name it (code comments only lose the link). */
+const REQUEST_PARTS = [
+  'PullRequestLabel', 'PullRequestUpdate', 'PullRequestReview', 'PullRequestAssignment', 'Build',
+  'PullRequestComment', 'PullRequestChange', 'PullRequestWatch',
+].map((record) => ({ record, field: 'requestId' }));
+
+/** Set Merge Strategy: the strategy is the body; the server also turns auto merge off (not expressible: a nested property). */
+const SET_STRATEGY: EffectStep = { set: 'PullRequest', at: THE_REQUEST, values: { mergeStrategy: { body: true } } };
+
+/** Set Auto Merge: the request's auto merge becomes the body's switch and commit message. */
+const SET_AUTO_MERGE: EffectStep = { set: 'PullRequest', at: THE_REQUEST, values: { autoMerge: { body: true } } };
 
 /** The GET sub-resources share their shape: load the request, check code read access, answer JSON. */
 function read(
@@ -204,6 +274,7 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new pull request (not its number).' },
       errors: [400, 401, 403, 404, 406, 500, 'validation'],
+      effect: OPEN_REQUEST,
     },
     {
       name: 'Create Pull Request',
@@ -240,6 +311,7 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new pull request (not its number).' },
       errors: [400, 401, 403, 404, 406, 500, 'validation'],
+      effect: OPEN_REQUEST,
     },
     {
       name: 'Set Title',
@@ -258,6 +330,7 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The title was set.' },
       errors: [401, 403, 404, 'validation'],
+      effect: { changes: [{ set: 'PullRequest', at: THE_REQUEST, values: { title: { body: true } } }] },
     },
     {
       name: 'Set Description',
@@ -277,6 +350,12 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The description was set.' },
       errors: [401, 403, 404, 500],
+      effect: {
+        changes: [
+          { set: 'PullRequest', at: THE_REQUEST, values: { description: { body: true } } },
+          { count: 'PullRequest', at: THE_REQUEST, property: 'descriptionRevisionCount', by: 1 },
+        ],
+      },
     },
     {
       name: 'Add Reviewer',
@@ -292,6 +371,11 @@ export const pullRequestGroup: GroupSpec = {
       parameters: ['requestId', 'reviewerUserId'],
       success: { kind: 'empty', description: 'The user is a reviewer of the request.' },
       errors: [401, 403, 404, 406],
+      effect: {
+        changes: [
+          { set: 'PullRequestReview', at: { where: BY_PATH_USER }, values: { status: { const: 'PENDING' }, statusDate: { now: true } } },
+        ],
+      },
     },
     {
       name: 'Approve',
@@ -314,6 +398,7 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The approval was recorded.' },
       errors: [401, 404, 406],
+      effect: APPROVE,
     },
     {
       name: 'Request For Changes',
@@ -337,6 +422,7 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The review was recorded (as an approval; see above).' },
       errors: [401, 404, 406],
+      effect: APPROVE,
     },
     {
       name: 'Remove Reviewer',
@@ -351,6 +437,11 @@ export const pullRequestGroup: GroupSpec = {
       parameters: ['requestId', 'reviewerUserId'],
       success: { kind: 'empty', description: 'The user is no longer a reviewer of the request.' },
       errors: [401, 403, 404, 406],
+      effect: {
+        changes: [
+          { set: 'PullRequestReview', at: { where: BY_PATH_USER }, values: { status: { const: 'EXCLUDED' }, statusDate: { now: true } } },
+        ],
+      },
     },
     {
       name: 'Add Assignee',
@@ -365,6 +456,8 @@ export const pullRequestGroup: GroupSpec = {
       parameters: ['requestId', 'assigneeUserId'],
       success: { kind: 'empty', description: 'The user is assigned to the request.' },
       errors: [401, 403, 404, 406],
+      // A set by request and user adds the assignment only when it is not there yet.
+      effect: { changes: [{ set: 'PullRequestAssignment', at: { where: BY_PATH_USER }, values: BY_PATH_USER }] },
     },
     {
       name: 'Remove Assignee',
@@ -378,6 +471,7 @@ export const pullRequestGroup: GroupSpec = {
       parameters: ['requestId', 'assigneeUserId'],
       success: { kind: 'empty', description: 'The user is not assigned to the request.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'PullRequestAssignment', at: { where: BY_PATH_USER } }] },
     },
     {
       name: 'Set Merge Strategy',
@@ -397,6 +491,7 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The strategy was set.' },
       errors: [400, 401, 403, 404, 'validation'],
+      effect: { changes: [SET_STRATEGY] },
     },
     {
       name: 'Set Merge Strategy',
@@ -417,6 +512,7 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The strategy was set.' },
       errors: [400, 401, 403, 404, 406, 'validation'],
+      effect: { changes: [SET_STRATEGY], refuses: [IS_CLOSED] },
     },
     {
       name: 'Set Auto Merge',
@@ -443,6 +539,7 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'Auto merge was set, or the request was merged right away.' },
       errors: [400, 401, 403, 404, 406, 500, 'validation'],
+      effect: { changes: [SET_AUTO_MERGE], refuses: [IS_CLOSED] },
     },
     {
       name: 'Set Auto Merge',
@@ -468,6 +565,7 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'Auto merge was switched on or off.' },
       errors: [400, 401, 403, 404, 406, 'validation'],
+      effect: { changes: [SET_AUTO_MERGE], refuses: [IS_CLOSED] },
     },
     {
       name: [
@@ -491,6 +589,11 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The request is open again.' },
       errors: [401, 403, 404, 406],
+      effect: {
+        // The close date and duration of the last closing stay as they were.
+        changes: [{ set: 'PullRequest', at: THE_REQUEST, values: { status: { const: 'OPEN' } } }, NOTE_AS_COMMENT],
+        refuses: [{ when: { property: 'status', in: ['OPEN'] }, status: 406, message: 'Pull request already opened' }],
+      },
     },
     {
       name: [
@@ -512,6 +615,10 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The request was discarded.' },
       errors: [401, 403, 404, 406],
+      effect: {
+        changes: [{ set: 'PullRequest', at: THE_REQUEST, values: { status: { const: 'DISCARDED' }, ...CLOSE_NOW } }, NOTE_AS_COMMENT],
+        refuses: [ALREADY_CLOSED],
+      },
     },
     {
       name: [
@@ -542,14 +649,8 @@ export const pullRequestGroup: GroupSpec = {
       success: { kind: 'empty', description: 'The request was merged.' },
       errors: [401, 403, 404, 406, 500],
       effect: {
-        changes: [
-          {
-            set: 'PullRequest',
-            at: { param: 'requestId' },
-            values: { status: { const: 'MERGED' }, closeDate: { now: true }, duration: { elapsedSince: 'submitDate' } },
-          },
-        ],
-        refuses: [{ when: { property: 'status', in: ['MERGED', 'DISCARDED'] }, status: 406, message: 'Pull request already closed' }],
+        changes: [{ set: 'PullRequest', at: THE_REQUEST, values: { status: { const: 'MERGED' }, ...CLOSE_NOW } }],
+        refuses: [ALREADY_CLOSED],
       },
     },
     {
@@ -575,6 +676,11 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The source branch was deleted.' },
       errors: [401, 403, 404, 406],
+      effect: {
+        // The branch is Git state, not a record; the note is what a later read shows.
+        changes: [NOTE_AS_COMMENT],
+        refuses: [{ when: { property: 'status', in: ['OPEN', 'DISCARDED'] }, status: 406, message: 'Pull request not merged' }],
+      },
     },
     {
       name: 'Restore Source Branch',
@@ -597,6 +703,8 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The source branch was restored.' },
       errors: [401, 403, 404, 406, 500],
+      // The branch is Git state, not a record; the note is what a later read shows.
+      effect: { changes: [NOTE_AS_COMMENT] },
     },
     {
       name: 'Upload Attachment',
@@ -620,6 +728,7 @@ export const pullRequestGroup: GroupSpec = {
         example: '/~downloads/projects/5/attachments/6f1b2c9e-4d3a-4b8e-9a71-2c5d8e0f3b64/retry.log',
       },
       errors: [401, 403, 404, 413],
+      effect: { changes: [], none: 'the file is kept for download outside the REST API' },
     },
     {
       name: [
@@ -635,6 +744,7 @@ export const pullRequestGroup: GroupSpec = {
       parameters: ['requestId'],
       success: { kind: 'empty', description: 'The pull request was deleted.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'PullRequest', at: THE_REQUEST, cascade: REQUEST_PARTS }] },
     },
   ],
 };

@@ -1,4 +1,4 @@
-import type { GroupSpec, OperationSpec } from '../model.js';
+import type { EffectSpec, GroupSpec, OperationSpec } from '../model.js';
 
 /**
  * The Repository group: a project's Git repository (branches, tags, commits, files), read from
@@ -19,6 +19,14 @@ const MANAGE =
 /** InvalidParamException, then NotAcceptableException: the status bad query parameters get at each release. */
 const REFUSED = 'like a bad query parameter';
 
+/**
+ * Branches, tags and files live in Git, not among the records effects name: a later read shows the
+ * change (Get Branch, Get Tag, Get File), but no step can write it.
+ */
+function gitChange(what: string): EffectSpec {
+  return { changes: [], none: `changes ${what} in Git, which effects do not hold as records` };
+}
+
 const setDefaultBranch: OperationSpec = {
   name: 'Set Default Branch',
   method: 'POST',
@@ -37,6 +45,8 @@ const setDefaultBranch: OperationSpec = {
   },
   success: { kind: 'empty', description: 'The default branch was set.' },
   errors: [400, 401, 403, 404, 500, 'validation'],
+  // Get Default Branch reads the name back (as bare text).
+  effect: { changes: [{ setting: 'replace' }] },
 };
 
 export const repositoryGroup: GroupSpec = {
@@ -105,6 +115,7 @@ export const repositoryGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The branch was created.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: gitChange('a branch'),
     },
     {
       name: 'Delete Branch',
@@ -125,6 +136,7 @@ export const repositoryGroup: GroupSpec = {
       parameters: ['projectId', 'branchName'],
       success: { kind: 'empty', description: 'The branch was deleted.' },
       errors: [401, 403, 404],
+      effect: gitChange('a branch'),
     },
     {
       name: 'Get Tags',
@@ -172,6 +184,7 @@ export const repositoryGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The tag was created.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: gitChange('a tag'),
     },
     {
       name: 'Delete Tag',
@@ -184,6 +197,7 @@ export const repositoryGroup: GroupSpec = {
       parameters: ['projectId', 'tagName'],
       success: { kind: 'empty', description: 'The tag was deleted.' },
       errors: [401, 403, 404],
+      effect: gitChange('a tag'),
     },
     {
       name: 'Query Commits',
@@ -271,6 +285,7 @@ export const repositoryGroup: GroupSpec = {
         example: 'FileEditResponse',
       },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: gitChange('a file (with a new commit)'),
     },
   ],
 };
