@@ -67,6 +67,8 @@ export const agentTokenGroup: GroupSpec = {
       permission: ADMIN_ONLY,
       success: { kind: 'id', description: 'The id of the new token.' },
       errors: [401, 403],
+      // The secret is random: nothing for a step to write.
+      effect: { changes: [{ create: 'AgentToken' }] },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Token', since: 'v12.0.0' }],
@@ -83,6 +85,7 @@ export const agentTokenGroup: GroupSpec = {
       parameters: ['agentTokenId'],
       success: { kind: 'empty', description: 'The token was deleted.' },
       errors: [401, 403, 404, 500],
+      effect: { changes: [{ remove: 'AgentToken', at: { param: 'tokenId' } }] },
     },
   ],
 };

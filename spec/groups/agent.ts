@@ -90,6 +90,9 @@ export const agentGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The attributes were replaced.' },
       errors: [400, 401, 403, 404, 500],
+      // Get Attributes reads the map back at the same path. Refusing an offline agent (500) needs
+      // the agent as the subject, which a setting step does not have.
+      effect: { changes: [{ setting: 'replace' }] },
     },
   ],
 };

@@ -22,6 +22,9 @@ const MANAGE_JOB = 'Users with the "manage job" privilege for the build\'s job i
  * it (`{artifactPath:(/.*)?}`), which many tools cannot route; each is described as two operations,
  * the URL without a path and the URL with it (spec/model.ts, `splitRoute`).
  */
+/** Artifacts are files in the build's storage, read through Get Info and Download, not records. */
+const ARTIFACT_FILES = 'artifacts are stored files of the build, not records a step can name';
+
 const INFO_ROUTE = '/artifacts/{buildId}/infos{artifactPath:(/.*)?}';
 const DELETE_ROUTE = '/artifacts/{buildId}{artifactPath:(/.*)?}';
 
@@ -130,6 +133,7 @@ export const artifactGroup: GroupSpec = {
       body: { kind: 'binary', description: 'The file\'s content.' },
       success: { kind: 'empty', description: 'The file was stored.' },
       errors: [401, 403, 404, 500],
+      effect: { changes: [], none: ARTIFACT_FILES },
     },
     {
       name: 'Delete Artifact',
@@ -141,6 +145,7 @@ export const artifactGroup: GroupSpec = {
       parameters: ['buildId'],
       success: { kind: 'empty', description: 'The artifacts were deleted.' },
       errors: [401, 403, 404, 500],
+      effect: { changes: [], none: ARTIFACT_FILES },
     },
     {
       name: 'Delete Artifact',
@@ -155,6 +160,7 @@ export const artifactGroup: GroupSpec = {
       parameters: ['buildId', 'artifactEntryPath'],
       success: { kind: 'empty', description: 'The artifact was deleted.' },
       errors: [401, 403, 404, 500],
+      effect: { changes: [], none: ARTIFACT_FILES },
     },
   ],
 };

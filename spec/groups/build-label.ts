@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { duplicateRow, missingRow } from './row-refusals.js';
 
 /**
  * The Build Label group, read from OneDev's BuildLabelResource at each tag. v12.0.0 renamed its
@@ -31,6 +32,10 @@ export const buildLabelGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new build label.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'BuildLabel' }],
+        refuses: [missingRow('Build', 'buildId'), duplicateRow(['buildId', 'specId'])],
+      },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Label', since: 'v12.0.0' }],
@@ -41,6 +46,7 @@ export const buildLabelGroup: GroupSpec = {
       parameters: ['buildLabelId'],
       success: { kind: 'empty', description: 'The label was taken off.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'BuildLabel', at: { param: 'buildLabelId' } }] },
     },
   ],
 };

@@ -228,6 +228,7 @@ export const buildGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The description was set.' },
       errors: [401, 403, 404, 500],
+      effect: { changes: [{ set: 'Build', at: { param: 'buildId' }, values: { description: { body: true } } }] },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Build', since: 'v12.0.0' }],
@@ -241,6 +242,21 @@ export const buildGroup: GroupSpec = {
       parameters: ['buildId'],
       success: { kind: 'empty', description: 'The build was deleted.' },
       errors: [401, 403, 404],
+      effect: {
+        changes: [
+          {
+            remove: 'Build',
+            at: { param: 'buildId' },
+            cascade: [
+              { record: 'BuildLabel', field: 'buildId' },
+              { record: 'BuildParam', field: 'buildId' },
+              { record: 'BuildDependence', field: 'dependentId' },
+              { record: 'BuildDependence', field: 'dependencyId' },
+              { record: 'Pack', field: 'buildId' },
+            ],
+          },
+        ],
+      },
     },
   ],
 };

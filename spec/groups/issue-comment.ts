@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingRow } from './row-refusals.js';
 
 /**
  * Read from OneDev's IssueCommentResource at each tag: v12.0.0 renamed the operations (Get -> Get
@@ -68,6 +69,13 @@ export const issueCommentGroup: GroupSpec = {
         { status: 500, message: 'Server Error', meaning: 'The body lacks `issueId`, `userId` or `content`, or its `content` is empty, or the server failed.' },
         'validation',
       ],
+      effect: {
+        changes: [
+          { create: 'IssueComment', values: { date: { now: true }, revisionCount: { const: 0 } } },
+          { count: 'Issue', at: { field: 'issueId' }, property: 'commentCount', by: 1 },
+        ],
+        refuses: [missingRow('Issue', 'issueId')],
+      },
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Comment', since: 'v12.0.0' }],
@@ -89,6 +97,13 @@ export const issueCommentGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The text was saved (or was already the same).' },
       errors: [400, 401, 403, 404, 'validation'],
+      // The server counts a revision only when the text differs; a step cannot say so.
+      effect: {
+        changes: [
+          { set: 'IssueComment', at: { param: 'commentId' }, values: { content: { body: true } } },
+          { count: 'IssueComment', at: { param: 'commentId' }, property: 'revisionCount', by: 1 },
+        ],
+      },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Comment', since: 'v12.0.0' }],
@@ -101,6 +116,12 @@ export const issueCommentGroup: GroupSpec = {
       parameters: ['issueCommentId'],
       success: { kind: 'empty', description: 'The comment was removed.' },
       errors: [401, 403, 404],
+      effect: {
+        changes: [
+          { remove: 'IssueComment', at: { param: 'commentId' } },
+          { count: 'Issue', at: { field: 'issueId' }, property: 'commentCount', by: -1 },
+        ],
+      },
     },
   ],
 };

@@ -1,4 +1,5 @@
-import type { GroupSpec } from '../model.js';
+import type { EffectCondition, GroupSpec } from '../model.js';
+import { missingRow } from './row-refusals.js';
 
 /**
  * Read from OneDev's IssueLinkResource at each tag: v12.0.0 renamed the operations (Get -> Get Link,
@@ -17,6 +18,10 @@ const LINK_PERMISSION =
   'A signed-in user allowed to edit links of the link spec in the source issue\'s project or in ' +
   'the target issue\'s project: a role that lists the spec among its editable links, or the ' +
   'right to manage issues there (project managers and administrators included).';
+
+/** A link from an issue to itself, refused after the permission checks. */
+const SELF_LINK: { when: EffectCondition } = { when: { same: ['sourceId', 'targetId'] } };
+const SELF_LINK_MESSAGE = 'Can not link to self';
 
 export const issueLinkGroup: GroupSpec = {
   name: 'Issue Link',
@@ -54,6 +59,10 @@ export const issueLinkGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new link.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'IssueLink' }],
+        refuses: [missingRow('Issue', 'sourceId'), { ...SELF_LINK, status: 400, message: SELF_LINK_MESSAGE }],
+      },
     },
     {
       name: 'Create Link',
@@ -74,6 +83,18 @@ export const issueLinkGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new link.' },
       errors: [400, 401, 403, 404, 406, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'IssueLink' }],
+        refuses: [
+          missingRow('Issue', 'sourceId'),
+          missingRow('Issue', 'targetId'),
+          // The link's own check: an exception the resource turned into 406 until v13.0.7, a
+          // validation failure (400) from then on; v15.1.0 reworded it.
+          { ...SELF_LINK, status: 406, message: SELF_LINK_MESSAGE, until: 'v13.0.7' },
+          { ...SELF_LINK, status: 400, message: SELF_LINK_MESSAGE, since: 'v13.0.7', until: 'v15.1.0' },
+          { ...SELF_LINK, status: 400, message: 'Cannot link to self', since: 'v15.1.0' },
+        ],
+      },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Link', since: 'v12.0.0' }],
@@ -84,6 +105,7 @@ export const issueLinkGroup: GroupSpec = {
       parameters: ['linkId'],
       success: { kind: 'empty', description: 'The link was removed.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'IssueLink', at: { param: 'linkId' } }] },
     },
   ],
 };

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { duplicateRow, missingRow } from './row-refusals.js';
 
 /** Read from OneDev's IssueVoteResource at each tag: v12.0.0 renamed the operations (Get -> Get Vote, ...). */
 
@@ -39,6 +40,19 @@ export const issueVoteGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new vote.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [
+          { create: 'IssueVote', values: { date: { now: true } } },
+          { count: 'Issue', at: { field: 'issueId' }, property: 'voteCount', by: 1 },
+          // The voter watches the issue; the server leaves a watch record the voter already has as it is.
+          {
+            set: 'IssueWatch',
+            at: { where: { issueId: { bodyField: 'issueId' }, userId: { bodyField: 'userId' } } },
+            values: { watching: { const: true } },
+          },
+        ],
+        refuses: [missingRow('Issue', 'issueId'), duplicateRow(['issueId', 'userId'])],
+      },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Vote', since: 'v12.0.0' }],
@@ -51,6 +65,12 @@ export const issueVoteGroup: GroupSpec = {
       parameters: ['voteId'],
       success: { kind: 'empty', description: 'The vote was withdrawn.' },
       errors: [401, 403, 404],
+      effect: {
+        changes: [
+          { remove: 'IssueVote', at: { param: 'voteId' } },
+          { count: 'Issue', at: { field: 'issueId' }, property: 'voteCount', by: -1 },
+        ],
+      },
     },
   ],
 };

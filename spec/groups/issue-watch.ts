@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { duplicateRow, missingRow } from './row-refusals.js';
 
 /** Read from OneDev's IssueWatchResource at each tag: v12.0.0 renamed the operations (Get -> Get Watch, ...). */
 
@@ -40,6 +41,10 @@ export const issueWatchGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new watch record.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'IssueWatch' }],
+        refuses: [missingRow('Issue', 'issueId'), duplicateRow(['issueId', 'userId'])],
+      },
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Watch', since: 'v12.0.0' }],
@@ -61,6 +66,7 @@ export const issueWatchGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The record was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: { changes: [{ update: 'IssueWatch', at: { param: 'watchId' } }] },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Watch', since: 'v12.0.0' }],
@@ -73,6 +79,7 @@ export const issueWatchGroup: GroupSpec = {
       parameters: ['issueWatchId'],
       success: { kind: 'empty', description: 'The record was removed.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'IssueWatch', at: { param: 'watchId' } }] },
     },
   ],
 };

@@ -1,4 +1,5 @@
-import type { GroupSpec } from '../model.js';
+import type { EffectSpec, ErrorStatus, GroupSpec } from '../model.js';
+import { missingRow } from './row-refusals.js';
 
 /**
  * Read from OneDev's IssueWorkResource at each tag: v12.0.0 renamed the operations (Get -> Get Work,
@@ -22,6 +23,16 @@ const READ_PERMISSION =
 const LOG_PERMISSION =
   'A caller who can see the issue, logging work for themselves (`userId` is their own id); ' +
   'administrators may log work for any user.';
+
+/**
+ * Create Work's effect: the subscription check comes first (how it is refused changed in
+ * v12.0.5), then the issue is read. The record's `date` is the server's clock. Adding the minutes
+ * to the issue's spent times is beyond a count step (it moves by one).
+ */
+const logWork = (unlicensed: { status: ErrorStatus; message: string }): EffectSpec => ({
+  changes: [{ create: 'IssueWork', values: { date: { now: true } } }],
+  refuses: [{ when: { subscription: true }, ...unlicensed }, missingRow('Issue', 'issueId')],
+});
 
 export const issueWorkGroup: GroupSpec = {
   name: 'Issue Work',
@@ -59,6 +70,7 @@ export const issueWorkGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new work record.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: logWork({ status: 500, message: 'Server Error' }),
     },
     {
       name: 'Create Work',
@@ -79,6 +91,7 @@ export const issueWorkGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new work record.' },
       errors: [400, 401, 403, 404, 406, 500, 'validation'],
+      effect: logWork({ status: 406, message: 'This feature requires an active subscription' }),
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Work', since: 'v12.0.0' }],
@@ -102,6 +115,7 @@ export const issueWorkGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The record was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: { changes: [{ update: 'IssueWork', at: { param: 'workId' } }] },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Work', since: 'v12.0.0' }],
@@ -115,6 +129,7 @@ export const issueWorkGroup: GroupSpec = {
       parameters: ['workId'],
       success: { kind: 'empty', description: 'The record was removed.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'IssueWork', at: { param: 'workId' } }] },
     },
   ],
 };

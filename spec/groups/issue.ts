@@ -1,5 +1,6 @@
-import type { GroupSpec, OperationSpec } from '../model.js';
+import type { EffectRefusal, EffectSpec, EffectValue, GroupSpec, OperationSpec } from '../model.js';
 import { sentenceSince } from './release-text.js';
+import { missingProject } from './row-refusals.js';
 
 /**
  * The Issue group, read from OneDev's IssueResource at each tag. v12.0.0 renamed four operations and
@@ -44,6 +45,37 @@ const FIELD_CHECK =
   ' A value its field\'s type cannot read (for instance `maybe` for a checkbox field, a text ' +
   'that is not a commit hash for a commit field, several values for a single-value field) fails ' +
   'that field\'s check (a validation failure).';
+
+// Effects. A fresh server's issue settings start an issue in `Open`, the first of their states.
+const OPENED: Readonly<Record<string, EffectValue>> = {
+  submitterId: { caller: 'id' },
+  submitDate: { now: true },
+  state: { const: 'Open' },
+  stateOrdinal: { const: 0 },
+  voteCount: { const: 0 },
+  commentCount: { const: 0 },
+  descriptionRevisionCount: { const: 0 },
+  // The body's `fields` is a map kept apart from the record (Get Fields); the record's own
+  // `fields` is only listed by Query Issues with `withFields`.
+  fields: { unset: true },
+};
+
+// Schedules and field values are kept beside the issue record (Get Iterations, Get Fields read
+// them); no step writes them.
+const SCHEDULES_APART = 'the schedules live beside the issue record, which no step can name';
+const FIELDS_APART = 'the field values live beside the issue record, which no step can name';
+
+/** From v12.0.5 an estimate needs a subscription, checked before time tracking and permission. */
+const ESTIMATE_UNLICENSED = 'An active subscription is required for this feature';
+
+const createIssueEffect = (refuses: readonly EffectRefusal[]): EffectSpec => ({
+  changes: [{ create: 'Issue', values: OPENED }],
+  refuses: [...missingProject('projectId'), ...refuses],
+});
+
+const setIssue = (values: Readonly<Record<string, EffectValue>>): EffectSpec => ({
+  changes: [{ set: 'Issue', at: { param: 'issueId' }, values }],
+});
 
 // The GET sub-resources share their shape; each is listed once below, and Get Works twice.
 const getFields: OperationSpec = {
@@ -168,6 +200,9 @@ const transit = (description: string): Omit<OperationSpec, 'since' | 'until' | '
     example: 'StateTransitionData',
   },
   success: { kind: 'empty', description: 'The issue is in the new state.' },
+  // The state's ordinal, the fields and the comment (one more in commentCount when given) are
+  // beyond the steps; the state is the body's.
+  effect: setIssue({ state: { bodyField: 'state' } }),
 });
 
 export const issueGroup: GroupSpec = {
@@ -306,6 +341,7 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new issue (not its number).' },
       errors: [400, 401, 403, 404, 500, 'validation', 'validation-check'],
+      effect: createIssueEffect([]),
     },
     {
       name: 'Create Issue',
@@ -328,6 +364,7 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new issue (not its number).' },
       errors: [400, 401, 403, 404, 406, 500, 'validation', 'validation-check'],
+      effect: createIssueEffect([{ when: { subscription: true, field: 'ownEstimatedTime' }, status: 406, message: ESTIMATE_UNLICENSED }]),
     },
     {
       name: 'Set Title',
@@ -346,6 +383,7 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The title was set.' },
       errors: [401, 403, 404, 'validation'],
+      effect: setIssue({ title: { body: true } }),
     },
     {
       name: 'Set Description',
@@ -365,6 +403,13 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The description was set.' },
       errors: [401, 403, 404, 500],
+      // The server counts a revision only when the text differs; a step cannot say so.
+      effect: {
+        changes: [
+          { set: 'Issue', at: { param: 'issueId' }, values: { description: { body: true } } },
+          { count: 'Issue', at: { param: 'issueId' }, property: 'descriptionRevisionCount', by: 1 },
+        ],
+      },
     },
     {
       name: 'Set Confidential',
@@ -382,6 +427,7 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The confidentiality was set.' },
       errors: [400, 401, 403, 404],
+      effect: setIssue({ confidential: { body: true } }),
     },
     {
       name: 'Set Own Estimated Time',
@@ -403,6 +449,7 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The estimate was set.' },
       errors: [400, 401, 403, 404],
+      effect: setIssue({ ownEstimatedTime: { body: true } }),
     },
     {
       name: 'Set Own Estimated Time',
@@ -424,6 +471,10 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The estimate was set.' },
       errors: [400, 401, 403, 404, 406],
+      effect: {
+        ...setIssue({ ownEstimatedTime: { body: true } }),
+        refuses: [{ when: { subscription: true }, status: 406, message: ESTIMATE_UNLICENSED }],
+      },
     },
     {
       name: 'Set Iterations',
@@ -443,6 +494,7 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The iterations were set.' },
       errors: [400, 401, 403, 404, { status: 406, since: 'v12.0.9' }],
+      effect: { changes: [], none: SCHEDULES_APART },
     },
     {
       name: 'Set Fields',
@@ -469,6 +521,7 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The fields were set.' },
       errors: [400, 401, 403, 404, { status: 406, since: 'v12.0.9' }, 'validation', 'validation-check'],
+      effect: { changes: [], none: FIELDS_APART },
     },
     {
       name: 'Set Fields',
@@ -492,6 +545,7 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The fields were set.' },
       errors: [400, 401, 403, 404, 406, 'validation', 'validation-check'],
+      effect: { changes: [], none: FIELDS_APART },
     },
     {
       ...transit(
@@ -549,6 +603,7 @@ export const issueGroup: GroupSpec = {
         example: '/~downloads/projects/7/attachments/0c7e52a4-93d1-4f6b-b8a2-5e1d9f3c7a60/receiver.log',
       },
       errors: [401, 403, 404, 413],
+      effect: { changes: [], none: 'the file is served under /~downloads, outside the REST API' },
     },
     {
       name: 'Create Branch',
@@ -575,6 +630,7 @@ export const issueGroup: GroupSpec = {
         example: 'issue-311-webhook-deliveries-are-not-retried',
       },
       errors: [401, 403, 404, 406],
+      effect: { changes: [], none: 'a branch is Git state, not a record' },
     },
     {
       name: [
@@ -593,6 +649,24 @@ export const issueGroup: GroupSpec = {
       parameters: ['issueId'],
       success: { kind: 'empty', description: 'The issue was deleted.' },
       errors: [401, 403, 404],
+      effect: {
+        changes: [
+          {
+            remove: 'Issue',
+            at: { param: 'issueId' },
+            cascade: [
+              { record: 'IssueComment', field: 'issueId' },
+              { record: 'IssueChange', field: 'issueId' },
+              { record: 'IssueVote', field: 'issueId' },
+              { record: 'IssueWatch', field: 'issueId' },
+              { record: 'IssueWork', field: 'issueId' },
+              { record: 'IssueLink', field: 'sourceId' },
+              { record: 'IssueLink', field: 'targetId' },
+              { record: 'Build', field: 'issueId' },
+            ],
+          },
+        ],
+      },
     },
   ],
 };

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { duplicateRow, missingProject } from './row-refusals.js';
 
 /** Read from OneDev's IterationResource at each tag: v12.0.0 renamed the operations (Get -> Get Iteration, ...). */
 
@@ -36,6 +37,10 @@ export const iterationGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new iteration.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'Iteration' }],
+        refuses: [...missingProject('projectId'), duplicateRow(['projectId', 'name'])],
+      },
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Iteration', since: 'v12.0.0' }],
@@ -55,6 +60,7 @@ export const iterationGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the updated iteration (the same as `iterationId`).' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: { changes: [{ update: 'Iteration', at: { param: 'iterationId' } }] },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Iteration', since: 'v12.0.0' }],
@@ -66,6 +72,7 @@ export const iterationGroup: GroupSpec = {
       parameters: ['iterationId'],
       success: { kind: 'empty', description: 'The iteration was deleted.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'Iteration', at: { param: 'iterationId' } }] },
     },
   ],
 };

@@ -1,4 +1,5 @@
-import type { GroupSpec } from '../model.js';
+import type { EffectValue, GroupSpec, RecordAt } from '../model.js';
+import { missingProject, missingRow } from './row-refusals.js';
 
 /**
  * The Job Run group, read from OneDev's JobRunResource at each tag. The routes and bodies did not
@@ -11,6 +12,28 @@ import type { GroupSpec } from '../model.js';
 const RUN_JOB =
   'Users with the "run job" privilege for this job in the project (through a role, a group, a ' +
   'default role or the access token\'s own roles), or an administrator.';
+
+/** What submitting a job writes into its build (Run Build and Rebuild alike). */
+const SUBMITTED: Readonly<Record<string, EffectValue>> = {
+  submitterId: { caller: 'id' },
+  submitDate: { now: true },
+  status: { const: 'WAITING' },
+  submitReason: { bodyField: 'reason' },
+  cancellerId: { unset: true },
+};
+
+/** A rebuild starts the build over: the dates and agent of its previous run are cleared. */
+const RESUBMITTED: Readonly<Record<string, EffectValue>> = {
+  ...SUBMITTED,
+  pendingDate: { unset: true },
+  runningDate: { unset: true },
+  finishDate: { unset: true },
+  retryDate: { unset: true },
+  agentId: { unset: true },
+};
+
+/** Rebuild names its build in the body. */
+const REBUILT: RecordAt = { where: { id: { bodyField: 'buildId' } } };
 
 export const jobRunGroup: GroupSpec = {
   name: 'Job Run',
@@ -46,6 +69,12 @@ export const jobRunGroup: GroupSpec = {
         description: 'The id (not number) of the build; follow it with Build\'s Get Build.',
       },
       errors: [400, 401, 403, 404, 500, 'validation', 'validation-check'],
+      // A JobRunOnCommit names its project, a JobRunOnPullRequest its request; the project, ref
+      // and commit of a request's build come from its merge preview, beyond the steps.
+      effect: {
+        changes: [{ create: 'Build', values: { ...SUBMITTED, submitSequence: { const: 1 }, requestId: { bodyField: 'pullRequestId' } } }],
+        refuses: [...missingProject('projectId'), missingRow('PullRequest', 'pullRequestId')],
+      },
     },
     {
       name: 'Rebuild',
@@ -65,6 +94,14 @@ export const jobRunGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The build was submitted again (or had not finished).' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      // The server does this only to a finished build; a step cannot say so.
+      effect: {
+        changes: [
+          { set: 'Build', at: REBUILT, values: RESUBMITTED },
+          { count: 'Build', at: REBUILT, property: 'submitSequence', by: 1 },
+        ],
+        refuses: [missingRow('Build', 'buildId')],
+      },
     },
     {
       name: 'Cancel Build',
@@ -78,6 +115,11 @@ export const jobRunGroup: GroupSpec = {
       parameters: ['buildId'],
       success: { kind: 'empty', description: 'The build was cancelled (or had already finished).' },
       errors: [401, 403, 404],
+      // What the build shows once the job has stopped (the recorded read right after still showed
+      // it running); the server leaves a finished build as it is, which a step cannot say.
+      effect: {
+        changes: [{ set: 'Build', at: { param: 'buildId' }, values: { status: { const: 'CANCELLED' }, cancellerId: { caller: 'id' } } }],
+      },
     },
   ],
 };

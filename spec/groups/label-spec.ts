@@ -99,6 +99,8 @@ export const labelSpecGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new label spec.' },
       errors: [400, 401, 403, 500, 'validation'],
+      // No uniqueness rule: the recorded server accepted a second spec of the same name.
+      effect: { changes: [{ create: 'LabelSpec' }] },
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Spec', since: 'v12.0.0' }],
@@ -117,6 +119,7 @@ export const labelSpecGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The label spec was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: { changes: [{ update: 'LabelSpec', at: { param: 'labelSpecId' } }] },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Spec', since: 'v12.0.0' }],
@@ -129,6 +132,20 @@ export const labelSpecGroup: GroupSpec = {
       parameters: ['labelSpecId'],
       success: { kind: 'empty', description: 'The label spec was deleted.' },
       errors: [401, 403, 404],
+      effect: {
+        changes: [
+          {
+            remove: 'LabelSpec',
+            at: { param: 'labelSpecId' },
+            cascade: [
+              { record: 'ProjectLabel', field: 'specId' },
+              { record: 'BuildLabel', field: 'specId' },
+              { record: 'PackLabel', field: 'specId' },
+              { record: 'PullRequestLabel', field: 'specId' },
+            ],
+          },
+        ],
+      },
     },
   ],
 };

@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { duplicateRow } from './row-refusals.js';
 
 const DEPRECATED =
   'Only servers up to v10.8.0 have this operation: from v10.9.0 on milestones were replaced by ' +
@@ -45,6 +46,7 @@ export const milestoneGroup: GroupSpec = {
       success: { kind: 'id', description: 'The id of the new milestone.' },
       errors: [400, 401, 403, 404, 500],
       deprecated: DEPRECATED,
+      effect: { changes: [{ create: 'Milestone' }], refuses: [duplicateRow(['projectId', 'name'])] },
     },
     {
       name: 'Update',
@@ -64,6 +66,7 @@ export const milestoneGroup: GroupSpec = {
       success: { kind: 'id', description: 'The id of the updated milestone (the same as `milestoneId`).' },
       errors: [400, 401, 403, 404, 500],
       deprecated: DEPRECATED,
+      effect: { changes: [{ update: 'Milestone', at: { param: 'milestoneId' } }] },
     },
     {
       name: 'Delete',
@@ -77,6 +80,7 @@ export const milestoneGroup: GroupSpec = {
       success: { kind: 'empty', description: 'The milestone was deleted.' },
       errors: [401, 403, 404],
       deprecated: DEPRECATED,
+      effect: { changes: [{ remove: 'Milestone', at: { param: 'milestoneId' } }] },
     },
   ],
 };

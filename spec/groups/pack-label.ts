@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { duplicateRow, missingRow } from './row-refusals.js';
 
 /**
  * The Package Label group, read from OneDev's PackLabelResource (help-page name "Package Label")
@@ -30,6 +31,10 @@ export const packLabelGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new package label.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'PackLabel' }],
+        refuses: [missingRow('Pack', 'packId'), duplicateRow(['packId', 'specId'])],
+      },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Label', since: 'v12.0.0' }],
@@ -40,6 +45,7 @@ export const packLabelGroup: GroupSpec = {
       parameters: ['packLabelId'],
       success: { kind: 'empty', description: 'The label was taken off.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'PackLabel', at: { param: 'packLabelId' } }] },
     },
   ],
 };

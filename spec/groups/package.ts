@@ -88,6 +88,7 @@ export const packageGroup: GroupSpec = {
       parameters: ['packId'],
       success: { kind: 'empty', description: 'The package was deleted.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'Pack', at: { param: 'packId' }, cascade: [{ record: 'PackLabel', field: 'packId' }] }] },
     },
     {
       name: 'Delete Packs',
@@ -106,6 +107,7 @@ export const packageGroup: GroupSpec = {
       success: { kind: 'empty', description: 'The matched packages were deleted (possibly none).' },
       // 404: the query names a login or a label the server does not know (the query language's refusals).
       errors: [401, 403, 404],
+      effect: { changes: [], none: 'the packages go by a query, and no step selects records by one' },
     },
   ],
 };

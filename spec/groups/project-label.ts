@@ -1,5 +1,6 @@
 import type { GroupSpec } from '../model.js';
 import { sentenceSince } from './release-text.js';
+import { duplicateRow, missingProject } from './row-refusals.js';
 
 /**
  * The Project Label group, read from OneDev's ProjectLabelResource at each tag. v12.0.0 renamed
@@ -33,6 +34,10 @@ export const projectLabelGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new label attachment.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'ProjectLabel' }],
+        refuses: [...missingProject('projectId'), duplicateRow(['projectId', 'specId'])],
+      },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Remove Label', since: 'v12.0.0' }],
@@ -47,6 +52,7 @@ export const projectLabelGroup: GroupSpec = {
       parameters: ['projectLabelId'],
       success: { kind: 'empty', description: 'The label was detached.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'ProjectLabel', at: { param: 'projectLabelId' } }] },
     },
   ],
 };

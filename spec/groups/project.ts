@@ -1,4 +1,5 @@
-import type { GroupSpec, OperationSpec, ReleaseText } from '../model.js';
+import type { Cascade, EffectSpec, GroupSpec, OperationSpec, ReleaseText } from '../model.js';
+import { missingProject } from './row-refusals.js';
 
 /**
  * The Project group, read from OneDev's ProjectResource at each tag. v12.0.0 renamed five
@@ -46,6 +47,34 @@ const PROJECT_DELETE =
   'Deletes the project together with its child projects, repository, issues, pull requests, builds ' +
   'and packages; its forks are kept. A project that server settings still refer to is refused ' +
   'with 500 and a message saying where it is used.';
+
+/**
+ * Create's effect: the record is `Project` until v12.0.0, `ProjectData` from then on. The parent is
+ * read first; a sibling of the same name is refused (for a root project the message says
+ * "another root project"). The path (the parent's path and the name) is beyond the steps.
+ */
+const createProject = (record: 'Project' | 'ProjectData'): EffectSpec => ({
+  changes: [{ create: record, values: { createDate: { now: true } } }],
+  refuses: [
+    ...missingProject('parentId'),
+    { when: { duplicate: ['parentId', 'name'] }, status: 500, message: 'Name \'<name>\' is already used by another project under \'<parent path>\'' },
+  ],
+});
+
+/** What goes with a deleted project (child projects, of the same kind, go too). */
+const PROJECT_PARTS: readonly Cascade[] = [
+  { record: 'Issue', field: 'projectId' },
+  { record: 'PullRequest', field: 'targetProjectId' },
+  { record: 'Build', field: 'projectId' },
+  { record: 'Pack', field: 'projectId' },
+  { record: 'Iteration', field: 'projectId' },
+  { record: 'ProjectLabel', field: 'projectId' },
+  { record: 'CodeComment', field: 'projectId' },
+  { record: 'BaseAuthorization', field: 'projectId' },
+  { record: 'GroupAuthorization', field: 'projectId' },
+  { record: 'UserAuthorization', field: 'projectId' },
+  { record: 'AccessTokenAuthorization', field: 'projectId' },
+];
 
 const getProjectV11: OperationSpec = {
   name: 'Get Basic Info',
@@ -401,6 +430,7 @@ export const projectGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The new project\'s id.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: createProject('Project'),
     },
     {
       name: 'Create Project',
@@ -433,6 +463,7 @@ export const projectGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The new project\'s id.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: createProject('ProjectData'),
     },
     {
       name: 'Update Basic Info',
@@ -453,6 +484,7 @@ export const projectGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The project was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: { changes: [{ update: 'Project', at: { param: 'projectId' } }] },
     },
     {
       name: 'Update Project',
@@ -478,6 +510,8 @@ export const projectGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The project was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      // The server replaces the record (what the body leaves out is cleared); the step merges.
+      effect: { changes: [{ update: 'ProjectData', at: { param: 'projectId' } }] },
     },
     {
       name: 'Update Setting',
@@ -533,6 +567,8 @@ export const projectGroup: GroupSpec = {
         },
         'validation',
       ],
+      // Get Setting reads the whole value back at the same path.
+      effect: { changes: [{ setting: 'replace' }] },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Project', since: 'v12.0.0' }],
@@ -543,6 +579,14 @@ export const projectGroup: GroupSpec = {
       parameters: ['projectId'],
       success: { kind: 'empty', description: 'The project was deleted.' },
       errors: [401, 403, 404, 500],
+      effect: [
+        { until: 'v12.0.0', changes: [{ remove: 'Project', at: { param: 'projectId' }, cascade: PROJECT_PARTS }] },
+        { since: 'v12.0.0', until: 'v16.3.0', changes: [{ remove: 'ProjectData', at: { param: 'projectId' }, cascade: PROJECT_PARTS }] },
+        {
+          since: 'v16.3.0',
+          changes: [{ remove: 'ProjectData', at: { param: 'projectId' }, cascade: [...PROJECT_PARTS, { record: 'Workspace', field: 'projectId' }] }],
+        },
+      ],
     },
   ],
 };

@@ -79,6 +79,21 @@ export const triggerJobGroup: GroupSpec = {
       // TriggerJobResource consumes any media type: nothing is refused for its Content-Type.
       consumes: 'any',
       description: DESCRIPTION.map((text) => ({ ...text, value: `${text.value} A request body, if any, is ignored.` })),
+      // The project, ref and job come from the query and the submitter is the token's owner:
+      // beyond the steps, which read the path and the body.
+      effect: {
+        changes: [
+          {
+            create: 'Build',
+            values: {
+              submitDate: { now: true },
+              status: { const: 'WAITING' },
+              submitSequence: { const: 1 },
+              submitReason: { const: 'Triggered via restful api' },
+            },
+          },
+        ],
+      },
     },
   ],
 };

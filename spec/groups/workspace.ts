@@ -1,4 +1,5 @@
 import type { GroupSpec } from '../model.js';
+import { missingRow } from './row-refusals.js';
 
 /**
  * The Workspace group (v16.3.0 on), read from OneDev's WorkspaceResource. From v16.5.2 only
@@ -68,6 +69,27 @@ export const workspaceGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The new workspace\'s id.' },
       errors: [400, 401, 403, 404, 406, { status: 'validation', since: 'v16.3.0' }],
+      // The project's workspace specs and the commit are checked between the project and the
+      // issue (406, beyond the conditions: a fresh server has no spec).
+      effect: {
+        changes: [
+          {
+            create: 'Workspace',
+            values: {
+              userId: { caller: 'id' },
+              status: { const: 'PENDING' },
+              createDate: { now: true },
+              requestId: { bodyField: 'pullRequestId' },
+              forTaskAutomation: { const: false },
+            },
+          },
+        ],
+        refuses: [
+          missingRow('ProjectData', 'projectId', 'Project'),
+          { when: { missing: 'Issue', field: 'issueId' }, status: 406, message: 'Issue not found by id: <id>' },
+          { when: { missing: 'PullRequest', field: 'pullRequestId' }, status: 406, message: 'Pull request not found by id: <id>' },
+        ],
+      },
     },
     {
       name: 'Reprovision Workspace',
@@ -80,6 +102,16 @@ export const workspaceGroup: GroupSpec = {
       parameters: ['workspaceId'],
       success: { kind: 'empty', description: 'The workspace is being provisioned again.' },
       errors: [401, 403, 404, 406],
+      effect: {
+        changes: [
+          {
+            set: 'Workspace',
+            at: { param: 'workspaceId' },
+            values: { status: { const: 'PENDING' }, activeDate: { unset: true }, inactiveDate: { unset: true } },
+          },
+        ],
+        refuses: [{ when: { property: 'status', in: ['PENDING', 'ACTIVE'] }, status: 406, message: 'Only inactive workspaces can be reprovisioned' }],
+      },
     },
     {
       name: 'Delete Workspace',
@@ -92,6 +124,7 @@ export const workspaceGroup: GroupSpec = {
       parameters: ['workspaceId'],
       success: { kind: 'empty', description: 'The workspace was deleted.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'Workspace', at: { param: 'workspaceId' } }] },
     },
   ],
 };
