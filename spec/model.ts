@@ -469,6 +469,16 @@ export type EffectStep =
 /** The names of the step kinds (each has its module in the mock, scripts/lib/mock/effects/). */
 export type EffectStepKind = 'create' | 'update' | 'set' | 'remove' | 'count' | 'setting';
 
+/** The component schema a step changes (a `setting` step changes the setting at its path). */
+export function stepRecord(step: EffectStep): string | undefined {
+  if ('create' in step) return step.create;
+  if ('update' in step) return step.update;
+  if ('set' in step) return step.set;
+  if ('remove' in step) return step.remove;
+  if ('count' in step) return step.count;
+  return undefined;
+}
+
 /**
  * When the server refuses a request because of the state it finds (checked before any step):
  * - `property`/`in`: the subject (the record at the first step's `at`) has one of these values;

@@ -5,21 +5,11 @@
  * operation and the field.
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import type { EffectCondition, EffectStep, EffectValue, RecordAt } from '../../spec/model.js';
+import { stepRecord, type EffectCondition, type EffectStep, type EffectValue, type RecordAt } from '../../spec/model.js';
 import type { Problems } from './problems.js';
 import type { SelectedEffect, SelectedGroup, SelectedOperation } from './select-release.js';
 
 type Schemas = Readonly<Record<string, SchemaObject>>;
-
-/** The component schema a step touches ('setting' touches the operation's own setting). */
-export function stepRecord(step: EffectStep): string | undefined {
-  if ('create' in step) return step.create;
-  if ('update' in step) return step.update;
-  if ('set' in step) return step.set;
-  if ('remove' in step) return step.remove;
-  if ('count' in step) return step.count;
-  return undefined;
-}
 
 export function checkEffects(groups: readonly SelectedGroup[], schemas: Schemas, problems: Problems): void {
   for (const group of groups) {

@@ -1,5 +1,5 @@
 import type { GroupSpec } from '../model.js';
-import { missingRecord } from './missing-record.js';
+import { missingRow } from './row-refusals.js';
 
 export const pullRequestAssignmentGroup: GroupSpec = {
   name: 'Pull Request Assignment',
@@ -49,7 +49,7 @@ export const pullRequestAssignmentGroup: GroupSpec = {
       effect: {
         changes: [{ create: 'PullRequestAssignment' }],
         refuses: [
-          missingRecord('PullRequest', 'requestId'),
+          missingRow('PullRequest', 'requestId'),
           { when: { duplicate: ['requestId', 'userId'] }, status: 500, message: 'could not execute statement' },
         ],
       },

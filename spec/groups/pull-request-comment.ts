@@ -1,5 +1,5 @@
 import type { GroupSpec } from '../model.js';
-import { missingRecord } from './missing-record.js';
+import { missingRow } from './row-refusals.js';
 
 export const pullRequestCommentGroup: GroupSpec = {
   name: 'Pull Request Comment',
@@ -49,7 +49,7 @@ export const pullRequestCommentGroup: GroupSpec = {
           { create: 'PullRequestComment', values: { date: { now: true }, revisionCount: { const: 0 } } },
           { count: 'PullRequest', at: { field: 'requestId' }, property: 'commentCount', by: 1 },
         ],
-        refuses: [missingRecord('PullRequest', 'requestId')],
+        refuses: [missingRow('PullRequest', 'requestId')],
       },
     },
     {

@@ -1,5 +1,5 @@
 import type { GroupSpec } from '../model.js';
-import { missingRecord } from './missing-record.js';
+import { missingRow } from './row-refusals.js';
 
 /**
  * Read from OneDev's PullRequestLabelResource: the same two operations, under the same names, at
@@ -37,7 +37,7 @@ export const pullRequestLabelGroup: GroupSpec = {
       effect: {
         changes: [{ create: 'PullRequestLabel' }],
         refuses: [
-          missingRecord('PullRequest', 'requestId'),
+          missingRow('PullRequest', 'requestId'),
           { when: { duplicate: ['requestId', 'specId'] }, status: 500, message: 'could not execute statement' },
         ],
       },

@@ -1,5 +1,5 @@
 import type { EffectSpec, EffectStep, GroupSpec } from '../model.js';
-import { missingRecord } from './missing-record.js';
+import { missingRow } from './row-refusals.js';
 
 /** A new review: the status date is the server's; the status is the body's (PENDING when left out). */
 const NEW_REVIEW: EffectStep = { create: 'PullRequestReview', values: { statusDate: { now: true } } };
@@ -8,7 +8,7 @@ const NEW_REVIEW: EffectStep = { create: 'PullRequestReview', values: { statusDa
 const CREATE_ONCE: EffectSpec = {
   changes: [NEW_REVIEW],
   refuses: [
-    missingRecord('PullRequest', 'requestId'),
+    missingRow('PullRequest', 'requestId'),
     { when: { duplicate: ['requestId', 'userId'] }, status: 500, message: 'could not execute statement' },
   ],
 };
@@ -120,7 +120,7 @@ export const pullRequestReviewGroup: GroupSpec = {
       errors: [400, 401, 403, 404, 500, 'validation'],
       // The server reuses the user's existing review instead of a second one (an EXCLUDED one goes back
       // to PENDING); no step says "create unless there", so this is the nearest.
-      effect: { changes: [NEW_REVIEW], refuses: [missingRecord('PullRequest', 'requestId')] },
+      effect: { changes: [NEW_REVIEW], refuses: [missingRow('PullRequest', 'requestId')] },
     },
     {
       name: 'Update',

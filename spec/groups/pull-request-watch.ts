@@ -1,5 +1,5 @@
 import type { GroupSpec } from '../model.js';
-import { missingRecord } from './missing-record.js';
+import { missingRow } from './row-refusals.js';
 
 export const pullRequestWatchGroup: GroupSpec = {
   name: 'Pull Request Watch',
@@ -47,7 +47,7 @@ export const pullRequestWatchGroup: GroupSpec = {
       effect: {
         changes: [{ create: 'PullRequestWatch' }],
         refuses: [
-          missingRecord('PullRequest', 'requestId'),
+          missingRow('PullRequest', 'requestId'),
           // Users who took part in a request already watch it, so a first call may meet this too.
           { when: { duplicate: ['requestId', 'userId'] }, status: 500, message: 'could not execute statement' },
         ],

@@ -1,5 +1,5 @@
 import type { EffectRefusal, EffectSpec, EffectStep, GroupSpec, OperationSpec, RecordAt } from '../model.js';
-import { missingRecord } from './missing-record.js';
+import { missingProject, missingRow } from './row-refusals.js';
 
 const READ_PERMISSION = 'Anyone who can read the code of the target project.';
 const MODIFY_PERMISSION =
@@ -38,8 +38,7 @@ const OPEN_REQUEST: EffectSpec = {
     { create: 'PullRequest', values: { status: { const: 'OPEN' }, submitterId: { caller: 'id' }, submitDate: { now: true } } },
   ],
   refuses: (['targetProjectId', 'sourceProjectId'] as const).flatMap((field) => [
-    missingRecord('Project', field, 'Project', { until: 'v12.0.0' }),
-    missingRecord('ProjectData', field, 'Project', { since: 'v12.0.0' }),
+    ...missingProject(field),
   ]),
 };
 

@@ -15,7 +15,7 @@ import { resolveRef } from '../openapi.js';
 import { NON_ADMIN_MAXIMUM } from '../extensions.js';
 import { asElement, pageOfRun, prettyJson, sized, sizedArray, textRun, type SizedText, type TextRun } from './json-text.js';
 import { jsonContent, type OperationPlan } from './operations.js';
-import type { QueryLanguageSpec } from '../../../spec/model.js';
+import { stepRecord, type QueryLanguageSpec } from '../../../spec/model.js';
 import { QUERY_LANGUAGE_EXTENSION } from '../query-language.js';
 import { ISSUE_STATES, vary, type Directory } from './query/vary.js';
 import { FRESH_ADMINISTRATOR } from '../../../spec/fresh-server.js';
@@ -183,6 +183,9 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
     const kind = kindOf(refName(successSchema(plan)) ?? arrayItemName(successSchema(plan)));
     if (kind) addSeeds(kind, plan);
   }
+
+  // The records effects change are kinds too, listed or not (a review, an agent token).
+  for (const plan of plans) for (const step of plan.effect?.changes ?? []) kindOf(stepRecord(step));
 
   const targets = new Map<string, { kind: RecordKind; param: string }>();
   const itemPaths = [...kinds.values()]

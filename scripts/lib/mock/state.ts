@@ -89,8 +89,9 @@ export class MockState {
    */
   create(kind: RecordKind, body: unknown, values: Changes = NO_CHANGES): Rec | undefined {
     const set = this.sets.get(kind);
-    const template = kind.seeds[0];
-    if (!set || !template) return undefined;
+    // Without an example, the record is what the body and the step say.
+    const template = kind.seeds[0] ?? {};
+    if (!set) return undefined;
     const id = this.nextIds.get(kind)!;
     this.nextIds.set(kind, id + 1);
     const base: Rec = { ...template, id };

@@ -16,7 +16,8 @@ import { update } from './update.js';
 
 const STEPS: { readonly [K in EffectStepKind]: StepModule<K> } = { create, update, set, remove, count, setting };
 
-export type Applied = { refused: Refused } | Missing | { answerId?: string };
+/** What an effect gave: a refusal, a record not there, or the ids the operation may answer with. */
+export type Applied = { refused: Refused } | Missing | { answerId?: string; subjectId?: string };
 
 export function applyEffect(effect: EffectSpec, request: EffectRequest, world: EffectWorld, subscribed: boolean): Applied {
   const run: EffectRun = { request, world };
@@ -27,5 +28,9 @@ export function applyEffect(effect: EffectSpec, request: EffectRequest, world: E
     const outcome = module.apply(step as never, run);
     if (outcome) return outcome;
   }
-  return run.answerId === undefined ? {} : { answerId: run.answerId };
+  const subjectId = run.subject?.record.id;
+  return {
+    ...(run.answerId !== undefined ? { answerId: run.answerId } : {}),
+    ...(subjectId !== undefined && subjectId !== null ? { subjectId: String(subjectId) } : {}),
+  };
 }

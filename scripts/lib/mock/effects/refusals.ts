@@ -2,7 +2,7 @@
  * The refusals an effect declares (spec/model.ts, EffectRefusal), tested in order against the
  * state a request finds, before any step is applied.
  */
-import type { EffectCondition, EffectRefusal, EffectStep } from '../../../../spec/model.js';
+import { stepRecord, type EffectCondition, type EffectRefusal, type EffectStep } from '../../../../spec/model.js';
 import type { Rec, RecordKind } from '../records.js';
 import { findAt } from './values.js';
 import type { EffectRun } from './types.js';
@@ -28,8 +28,8 @@ function bodyOf(run: EffectRun): Rec {
 /** The subject's kind and, unless the first step creates it, its stored record. */
 function subjectOf(first: EffectStep | undefined, run: EffectRun): { kind?: RecordKind; record?: Rec; id?: string } {
   if (!first || 'setting' in first) return {};
-  const name = 'create' in first ? first.create : 'update' in first ? first.update : 'set' in first ? first.set : 'remove' in first ? first.remove : first.count;
-  const kind = run.world.kind(name);
+  const name = stepRecord(first);
+  const kind = name === undefined ? undefined : run.world.kind(name);
   if (!kind || 'create' in first) return kind ? { kind } : {};
   return { kind, ...findAt(first.at, kind, run) };
 }
