@@ -1,4 +1,4 @@
-import type { GroupSpec } from '../model.js';
+import type { EffectRefusal, EffectSpec, GroupSpec } from '../model.js';
 
 /**
  * The Access Token Authorization group, read from OneDev's AccessTokenAuthorizationResource at each
@@ -7,6 +7,19 @@ import type { GroupSpec } from '../model.js';
  */
 
 const OWNER_OR_ADMIN = 'The owner of the record\'s access token, or a site administrator.';
+
+/** The same role on the same project twice breaks a unique constraint of the database. */
+const SAME_GRANT: EffectRefusal = { when: { duplicate: ['tokenId', 'projectId', 'roleId'] }, status: 500, message: 'could not execute statement' };
+
+/** A token id no token has: the server meets the missing row when it reads the token's owner (404). */
+const TOKEN_MISSING: EffectRefusal = {
+  when: { missing: 'AccessToken', field: 'tokenId' },
+  status: 404,
+  message: 'No row with the given identifier exists: [io.onedev.server.model.AccessToken#42]',
+};
+
+const CREATED: EffectSpec = { changes: [{ create: 'AccessTokenAuthorization' }], refuses: [TOKEN_MISSING, SAME_GRANT] };
+const UPDATED: EffectSpec = { changes: [{ update: 'AccessTokenAuthorization', at: { param: 'authorizationId' } }], refuses: [SAME_GRANT] };
 
 export const accessTokenAuthorizationGroup: GroupSpec = {
   name: 'Access Token Authorization',
@@ -48,6 +61,7 @@ export const accessTokenAuthorizationGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new authorization.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: CREATED,
     },
     {
       name: 'Create Authorization',
@@ -67,6 +81,7 @@ export const accessTokenAuthorizationGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new authorization.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: CREATED,
     },
     {
       name: 'Update',
@@ -88,6 +103,7 @@ export const accessTokenAuthorizationGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The authorization was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: UPDATED,
     },
     {
       name: 'Update Authorization',
@@ -109,6 +125,7 @@ export const accessTokenAuthorizationGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The authorization was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: UPDATED,
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Authorization', since: 'v12.0.0' }],
@@ -119,6 +136,7 @@ export const accessTokenAuthorizationGroup: GroupSpec = {
       parameters: ['accessTokenAuthorizationId'],
       success: { kind: 'empty', description: 'The authorization was removed.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'AccessTokenAuthorization', at: { param: 'authorizationId' } }] },
     },
   ],
 };

@@ -1,4 +1,4 @@
-import type { GroupSpec } from '../model.js';
+import type { EffectRefusal, GroupSpec } from '../model.js';
 import { missingIdAnswers } from '../responses.js';
 
 /**
@@ -8,6 +8,15 @@ import { missingIdAnswers } from '../responses.js';
  */
 
 const OWNER_OR_ADMIN = 'The token\'s owner, or a site administrator.';
+
+/** A taken name among the owner's tokens. */
+const NAME_TAKEN = 'Name already used by another access token of the owner';
+const nameTaken = (status: 400 | 500, span: { since?: 'v12.0.0'; until?: 'v12.0.0' } = {}): EffectRefusal => ({
+  ...span,
+  when: { duplicate: ['ownerId', 'name'] },
+  status,
+  message: NAME_TAKEN,
+});
 
 export const accessTokenGroup: GroupSpec = {
   name: 'Access Token',
@@ -61,6 +70,19 @@ export const accessTokenGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new token.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        // The secret `value` is generated too; no effect value stands for a fresh secret.
+        changes: [{ create: 'AccessToken', values: { createDate: { now: true } } }],
+        refuses: [
+          // The owner is first read by the disabled-owner check, which meets a missing row (404).
+          {
+            when: { missing: 'UserData', field: 'ownerId' },
+            status: 404,
+            message: 'No row with the given identifier exists: [io.onedev.server.model.User#42]',
+          },
+          nameTaken(500),
+        ],
+      },
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Token', since: 'v12.0.0' }],
@@ -82,6 +104,11 @@ export const accessTokenGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The token was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ update: 'AccessToken', at: { param: 'accessTokenId' } }],
+        // ExplicitException (500) until v12.0.0, then BadRequestException.
+        refuses: [nameTaken(500, { until: 'v12.0.0' }), nameTaken(400, { since: 'v12.0.0' })],
+      },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Token', since: 'v12.0.0' }],
@@ -92,6 +119,9 @@ export const accessTokenGroup: GroupSpec = {
       parameters: ['accessTokenId'],
       success: { kind: 'empty', description: 'The token was deleted.' },
       errors: [401, 403, 404],
+      effect: {
+        changes: [{ remove: 'AccessToken', at: { param: 'accessTokenId' }, cascade: [{ record: 'AccessTokenAuthorization', field: 'tokenId' }] }],
+      },
     },
   ],
 };

@@ -1,4 +1,4 @@
-import type { GroupSpec } from '../model.js';
+import type { EffectRefusal, GroupSpec } from '../model.js';
 
 /** Read from OneDev's BaseAuthorizationResource at each tag: v12.0.0 renamed the operations (Get -> Get Authorization, ...). */
 
@@ -6,6 +6,9 @@ const MANAGERS =
   'Site administrators, and users allowed to manage the project the record belongs to ' +
   '(a role with project management permission on it, granted personally, through a group ' +
   'or as a default role).';
+
+/** The same role on the same project twice breaks a unique constraint of the database. */
+const SAME_GRANT: EffectRefusal = { when: { duplicate: ['projectId', 'roleId'] }, status: 500, message: 'could not execute statement' };
 
 export const baseAuthorizationGroup: GroupSpec = {
   name: 'Base Authorization',
@@ -46,6 +49,7 @@ export const baseAuthorizationGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new base authorization.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: { changes: [{ create: 'BaseAuthorization' }], refuses: [SAME_GRANT] },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Authorization', since: 'v12.0.0' }],
@@ -56,6 +60,7 @@ export const baseAuthorizationGroup: GroupSpec = {
       parameters: ['authorizationId'],
       success: { kind: 'empty', description: 'The base authorization was removed.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'BaseAuthorization', at: { param: 'authorizationId' } }] },
     },
   ],
 };

@@ -1,4 +1,4 @@
-import type { GroupSpec } from '../model.js';
+import type { EffectRefusal, EffectSpec, GroupSpec } from '../model.js';
 import { missingIdAnswers } from '../responses.js';
 
 /**
@@ -17,6 +17,24 @@ const ID_BODY = {
   description: 'The id of the email address, as a bare JSON number (e.g. `14`).',
   example: 'EmailAddressId',
 } as const;
+
+// ----- effects ---------------------------------------------------------------------------------
+
+/**
+ * An owner id no user has: the server meets the missing row when it first reads the owner (404,
+ * Hibernate's message naming the id sent; 42 stands for it).
+ */
+const OWNER_MISSING: EffectRefusal = {
+  when: { missing: 'UserData', field: 'ownerId' },
+  status: 404,
+  message: 'No row with the given identifier exists: [io.onedev.server.model.User#42]',
+};
+const ADDRESS_TAKEN = 'This email address is already used by another user';
+
+/** A mark set on the address the body names (the server also takes it off the owner's other addresses). */
+const marked = (property: 'primary' | 'git' | 'open', value: boolean): EffectSpec => ({
+  changes: [{ set: 'EmailAddress', at: { body: 'whole' }, values: { [property]: { const: value } } }],
+});
 
 export const emailAddressGroup: GroupSpec = {
   name: 'Email Address',
@@ -76,6 +94,10 @@ export const emailAddressGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new email address.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'EmailAddress' }],
+        refuses: [OWNER_MISSING, { when: { duplicate: ['value'] }, status: 500, message: ADDRESS_TAKEN }],
+      },
     },
     {
       name: 'Create Email Address',
@@ -97,6 +119,10 @@ export const emailAddressGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new email address.' },
       errors: [400, 401, 403, 404, 406, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'EmailAddress' }],
+        refuses: [OWNER_MISSING, { when: { duplicate: ['value'] }, status: 406, message: ADDRESS_TAKEN }],
+      },
     },
     {
       name: 'Set As Public',
@@ -109,6 +135,7 @@ export const emailAddressGroup: GroupSpec = {
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
       errors: [400, 401, 403, 404, 'validation'],
+      effect: marked('open', true),
     },
     {
       name: 'Set As Private',
@@ -121,6 +148,7 @@ export const emailAddressGroup: GroupSpec = {
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
       errors: [400, 401, 403, 404, 'validation'],
+      effect: marked('open', false),
     },
     {
       name: 'Set As Primary',
@@ -134,6 +162,7 @@ export const emailAddressGroup: GroupSpec = {
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: marked('primary', true),
     },
     {
       name: 'Use For Git Operations',
@@ -147,6 +176,7 @@ export const emailAddressGroup: GroupSpec = {
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
       errors: [400, 401, 403, 404, 'validation'],
+      effect: marked('git', true),
     },
     {
       name: 'Resend Verification Email',
@@ -159,6 +189,7 @@ export const emailAddressGroup: GroupSpec = {
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: { changes: [], none: 'it sends an email; no record the API reads changes' },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Email Address', since: 'v12.0.0' }],
@@ -173,6 +204,7 @@ export const emailAddressGroup: GroupSpec = {
       parameters: ['emailAddressId'],
       success: { kind: 'empty', description: 'The email address was removed.' },
       errors: [401, 403, 404, 500],
+      effect: { changes: [{ remove: 'EmailAddress', at: { param: 'emailAddressId' } }] },
     },
     {
       name: 'Delete Email Address',
@@ -187,6 +219,10 @@ export const emailAddressGroup: GroupSpec = {
       parameters: ['emailAddressId'],
       success: { kind: 'empty', description: 'The email address was removed.' },
       errors: [401, 403, 404, 406, 500],
+      effect: {
+        changes: [{ remove: 'EmailAddress', at: { param: 'emailAddressId' } }],
+        refuses: [{ when: { property: 'primary', in: [true] }, status: 406, message: 'Cannot delete primary email address' }],
+      },
     },
   ],
 };

@@ -1,4 +1,4 @@
-import type { GroupSpec } from '../model.js';
+import type { EffectRefusal, GroupSpec } from '../model.js';
 import { missingIdAnswers, NEGATIVE_PAGE, NEGATIVE_PAGE_FAILS } from '../responses.js';
 
 /**
@@ -7,6 +7,9 @@ import { missingIdAnswers, NEGATIVE_PAGE, NEGATIVE_PAGE_FAILS } from '../respons
  */
 
 const ADMIN_ONLY = 'Site administrators only.';
+
+/** Group names are unique (a database constraint). */
+const NAME_TAKEN: EffectRefusal = { when: { duplicate: ['name'] }, status: 500, message: 'could not execute statement' };
 
 export const groupGroup: GroupSpec = {
   name: 'Group',
@@ -128,6 +131,7 @@ export const groupGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new group.' },
       errors: [400, 401, 403, 500, 'validation'],
+      effect: { changes: [{ create: 'Group' }], refuses: [NAME_TAKEN] },
     },
     {
       name: [{ value: 'Update', until: 'v12.0.0' }, { value: 'Update Group', since: 'v12.0.0' }],
@@ -148,6 +152,7 @@ export const groupGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The group was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: { changes: [{ update: 'Group', at: { param: 'groupId' } }], refuses: [NAME_TAKEN] },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Group', since: 'v12.0.0' }],
@@ -161,6 +166,18 @@ export const groupGroup: GroupSpec = {
       parameters: ['groupId'],
       success: { kind: 'empty', description: 'The group was deleted.' },
       errors: [401, 403, 404, 500],
+      effect: {
+        changes: [
+          {
+            remove: 'Group',
+            at: { param: 'groupId' },
+            cascade: [
+              { record: 'Membership', field: 'groupId' },
+              { record: 'GroupAuthorization', field: 'groupId' },
+            ],
+          },
+        ],
+      },
     },
   ],
 };

@@ -42,6 +42,11 @@ export const membershipGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new membership.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'Membership' }],
+        // A user is in a group once (a unique constraint on the pair).
+        refuses: [{ when: { duplicate: ['userId', 'groupId'] }, status: 500, message: 'could not execute statement' }],
+      },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Membership', since: 'v12.0.0' }],
@@ -52,6 +57,7 @@ export const membershipGroup: GroupSpec = {
       parameters: ['membershipId'],
       success: { kind: 'empty', description: 'The membership was removed.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'Membership', at: { param: 'membershipId' } }] },
     },
   ],
 };

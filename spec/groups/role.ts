@@ -1,4 +1,4 @@
-import type { GroupSpec } from '../model.js';
+import type { EffectRefusal, EffectSpec, GroupSpec } from '../model.js';
 import { missingIdAnswers } from '../responses.js';
 
 /**
@@ -8,6 +8,11 @@ import { missingIdAnswers } from '../responses.js';
  */
 
 const ADMIN_ONLY = 'Site administrators only.';
+
+/** Role names are unique (a database constraint). */
+const NAME_TAKEN: EffectRefusal = { when: { duplicate: ['name'] }, status: 500, message: 'could not execute statement' };
+const CREATED: EffectSpec = { changes: [{ create: 'Role' }], refuses: [NAME_TAKEN] };
+const UPDATED: EffectSpec = { changes: [{ update: 'Role', at: { param: 'roleId' } }], refuses: [NAME_TAKEN] };
 
 /** From v12.0.0 the server leaves the issue-link permissions alone. */
 const LINKS_KEPT =
@@ -100,6 +105,7 @@ export const roleGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new role.' },
       errors: [400, 401, 403, 500, 'validation'],
+      effect: CREATED,
     },
     {
       name: 'Create Role',
@@ -120,6 +126,7 @@ export const roleGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new role.' },
       errors: [400, 401, 403, 500, 'validation'],
+      effect: CREATED,
     },
     {
       name: 'Update',
@@ -144,6 +151,7 @@ export const roleGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The role was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: UPDATED,
     },
     {
       name: 'Update Role',
@@ -167,6 +175,7 @@ export const roleGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The role was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: UPDATED,
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Role', since: 'v12.0.0' }],
@@ -180,6 +189,20 @@ export const roleGroup: GroupSpec = {
       parameters: ['roleId'],
       success: { kind: 'empty', description: 'The role was deleted.' },
       errors: [401, 403, 404, 500],
+      effect: {
+        changes: [
+          {
+            remove: 'Role',
+            at: { param: 'roleId' },
+            cascade: [
+              { record: 'UserAuthorization', field: 'roleId' },
+              { record: 'GroupAuthorization', field: 'roleId' },
+              { record: 'BaseAuthorization', field: 'roleId' },
+              { record: 'AccessTokenAuthorization', field: 'roleId' },
+            ],
+          },
+        ],
+      },
     },
   ],
 };

@@ -1,4 +1,4 @@
-import type { ErrorUse, GroupSpec, ReleaseText, SuccessSpec } from '../model.js';
+import type { EffectSpec, ErrorUse, GroupSpec, ReleaseText, SuccessSpec } from '../model.js';
 
 /**
  * The Setting group: one Get and one Set per area under `/settings/`, read from OneDev's
@@ -21,6 +21,9 @@ const SET_CLEARABLE_ERRORS: readonly ErrorUse[] = [400, 401, 403, { status: 'val
 const SET_SYSTEM_ERRORS: readonly ErrorUse[] = [400, 401, 403, { status: 406, since: 'v12.0.9' }, 'validation'];
 
 const SAVED: SuccessSpec = { kind: 'empty', description: 'The setting was saved.' };
+
+/** Every Set stores its body as the area's new value, which the Get at the same path answers from then on. */
+const REPLACED: EffectSpec = { changes: [{ setting: 'replace' }] };
 
 const REPLACES =
   'The body replaces the stored value as a whole: send every property (read the area first, ' +
@@ -77,6 +80,7 @@ export const settingGroup: GroupSpec = {
         example: 'SystemSetting',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_SYSTEM_ERRORS,
     },
 
@@ -120,6 +124,7 @@ export const settingGroup: GroupSpec = {
         nullable: true,
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_CLEARABLE_ERRORS,
     },
 
@@ -157,6 +162,7 @@ export const settingGroup: GroupSpec = {
         nullable: true,
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_CLEARABLE_ERRORS,
     },
 
@@ -190,6 +196,7 @@ export const settingGroup: GroupSpec = {
         example: 'GlobalBuildSetting',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_ERRORS,
     },
 
@@ -223,6 +230,7 @@ export const settingGroup: GroupSpec = {
         example: 'GroovyScriptList',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_ERRORS,
     },
 
@@ -273,6 +281,7 @@ export const settingGroup: GroupSpec = {
         example: 'GlobalIssueSettingToSave',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_ERRORS,
     },
 
@@ -308,6 +317,7 @@ export const settingGroup: GroupSpec = {
         example: 'JobExecutorList',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_ERRORS,
     },
 
@@ -371,6 +381,7 @@ export const settingGroup: GroupSpec = {
         nullable: true,
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_CLEARABLE_ERRORS,
     },
     {
@@ -391,6 +402,7 @@ export const settingGroup: GroupSpec = {
         nullable: true,
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_CLEARABLE_ERRORS,
     },
 
@@ -429,6 +441,7 @@ export const settingGroup: GroupSpec = {
         nullable: true,
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_CLEARABLE_ERRORS,
     },
 
@@ -467,6 +480,7 @@ export const settingGroup: GroupSpec = {
         example: 'EmailTemplates',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_CLEARABLE_ERRORS,
     },
 
@@ -500,6 +514,7 @@ export const settingGroup: GroupSpec = {
         example: 'GlobalProjectSetting',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_ERRORS,
     },
 
@@ -533,6 +548,7 @@ export const settingGroup: GroupSpec = {
         example: 'GlobalPullRequestSetting',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_ERRORS,
     },
 
@@ -566,6 +582,7 @@ export const settingGroup: GroupSpec = {
         example: 'GlobalWorkspaceSetting',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_ERRORS,
     },
 
@@ -602,6 +619,7 @@ export const settingGroup: GroupSpec = {
         example: 'SecuritySetting',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_ERRORS,
     },
 
@@ -635,6 +653,7 @@ export const settingGroup: GroupSpec = {
         example: 'SshSetting',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_ERRORS,
     },
 
@@ -672,6 +691,7 @@ export const settingGroup: GroupSpec = {
         example: 'SsoConnectorList',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_ERRORS,
     },
 
@@ -709,6 +729,7 @@ export const settingGroup: GroupSpec = {
         example: 'ContributedSettings',
       },
       success: SAVED,
+      effect: REPLACED,
       errors: SET_ERRORS,
     },
   ],

@@ -35,6 +35,11 @@ export const sshKeyGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new key.' },
       errors: [400, 401, 403, 404, 500],
+      effect: {
+        changes: [{ create: 'SshKey' }],
+        // The fingerprint is unique: a key registered already fails on the database constraint.
+        refuses: [{ when: { duplicate: ['content'] }, status: 500, message: 'could not execute statement' }],
+      },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Key', since: 'v12.0.0' }],
@@ -45,6 +50,7 @@ export const sshKeyGroup: GroupSpec = {
       parameters: ['sshKeyId'],
       success: { kind: 'empty', description: 'The key was removed.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'SshKey', at: { param: 'sshKeyId' } }] },
     },
   ],
 };

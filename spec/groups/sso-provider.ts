@@ -1,4 +1,4 @@
-import type { GroupSpec } from '../model.js';
+import type { EffectRefusal, GroupSpec } from '../model.js';
 import { missingIdAnswers } from '../responses.js';
 
 /**
@@ -7,6 +7,8 @@ import { missingIdAnswers } from '../responses.js';
  */
 
 const ADMIN_ONLY = 'Site administrators only.';
+
+const NAME_TAKEN: EffectRefusal = { when: { duplicate: ['name'] }, status: 406, message: 'Name is already used by another SSO provider' };
 
 export const ssoProviderGroup: GroupSpec = {
   name: 'Sso Provider',
@@ -66,6 +68,7 @@ export const ssoProviderGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new SSO provider.' },
       errors: [400, 401, 403, 406, 500, 'validation'],
+      effect: { changes: [{ create: 'SsoProvider' }], refuses: [NAME_TAKEN] },
     },
     {
       name: 'Update Sso Provider',
@@ -86,6 +89,7 @@ export const ssoProviderGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The SSO provider was updated.' },
       errors: [400, 401, 403, 404, 406, 500, 'validation'],
+      effect: { changes: [{ update: 'SsoProvider', at: { param: 'ssoProviderId' } }], refuses: [NAME_TAKEN] },
     },
     {
       name: 'Delete Sso Provider',
@@ -98,6 +102,7 @@ export const ssoProviderGroup: GroupSpec = {
       parameters: ['ssoProviderId'],
       success: { kind: 'empty', description: 'The SSO provider was deleted.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'SsoProvider', at: { param: 'ssoProviderId' } }] },
     },
   ],
 };

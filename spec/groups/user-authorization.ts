@@ -1,4 +1,4 @@
-import type { GroupSpec } from '../model.js';
+import type { EffectRefusal, GroupSpec } from '../model.js';
 
 /**
  * The User Authorization group, read from OneDev's UserAuthorizationResource at each tag: v12.0.0
@@ -8,6 +8,9 @@ import type { GroupSpec } from '../model.js';
 const MANAGERS =
   'Site administrators, and users allowed to manage the project the record belongs to (a role ' +
   'with project management permission on it).';
+
+/** The same role on the same project twice breaks a unique constraint of the database. */
+const SAME_GRANT: EffectRefusal = { when: { duplicate: ['userId', 'projectId', 'roleId'] }, status: 500, message: 'could not execute statement' };
 
 export const userAuthorizationGroup: GroupSpec = {
   name: 'User Authorization',
@@ -47,6 +50,7 @@ export const userAuthorizationGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new user authorization.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: { changes: [{ create: 'UserAuthorization' }], refuses: [SAME_GRANT] },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Authorization', since: 'v12.0.0' }],
@@ -57,6 +61,7 @@ export const userAuthorizationGroup: GroupSpec = {
       parameters: ['userAuthorizationId'],
       success: { kind: 'empty', description: 'The user authorization was removed.' },
       errors: [401, 403, 404],
+      effect: { changes: [{ remove: 'UserAuthorization', at: { param: 'authorizationId' } }] },
     },
   ],
 };

@@ -1,4 +1,4 @@
-import type { GroupSpec, ReleaseText } from '../model.js';
+import type { Cascade, EffectRefusal, EffectSpec, GroupSpec, ReleaseText } from '../model.js';
 
 /**
  * The User group, read from OneDev's UserResource at each tag. v12.0.0 renamed most operations,
@@ -30,6 +30,81 @@ const ADMIN_ONLY_FROM_11: ReleaseText[] = [
 /** A login name or email address another user has: ExplicitException (500), NotAcceptableException from v13.1.7. */
 const TAKEN_FAILS = 'fails with 500';
 const TAKEN_REFUSED = 'is refused (406)';
+
+// ----- effects ---------------------------------------------------------------------------------
+
+/** A login name another user has: ExplicitException (500) until v13.1.7, then 406. */
+const NAME_TAKEN: readonly EffectRefusal[] = [
+  { until: 'v13.1.7', when: { duplicate: ['name'] }, status: 500, message: 'Login name is already used by another user' },
+  { since: 'v13.1.7', when: { duplicate: ['name'] }, status: 406, message: 'Login name is already used by another user' },
+];
+
+/** From v12.0.0 Disable, Enable and Convert answer this before anything else on a server without a subscription. */
+const NO_SUBSCRIPTION: EffectRefusal = {
+  since: 'v12.0.0',
+  when: { subscription: true },
+  status: 406,
+  message: 'This operation requires active subscription',
+};
+
+/**
+ * Disable, Enable and Convert refuse the path ids up to the root's (1): the root account and the
+ * built-in system accounts (-1, -2). UserData carries `id` from v14.1.0, so only from then on can
+ * the condition name it.
+ */
+const NOT_NORMAL_IDS = [1, -1, -2];
+const notNormal = (message: string): EffectRefusal => ({
+  since: 'v14.1.0',
+  when: { property: 'id', in: NOT_NORMAL_IDS },
+  status: 400,
+  message,
+});
+
+/** What goes with a deleted account (the kinds the API lists whose user or owner it was). */
+const USER_CASCADE: readonly Cascade[] = [
+  { record: 'EmailAddress', field: 'ownerId' },
+  { record: 'SshKey', field: 'ownerId' },
+  { record: 'AccessToken', field: 'ownerId' },
+  { record: 'Membership', field: 'userId' },
+  { record: 'UserAuthorization', field: 'userId' },
+  { record: 'PullRequestReview', field: 'userId' },
+  { record: 'PullRequestAssignment', field: 'userId' },
+  { record: 'PullRequestWatch', field: 'userId' },
+  { record: 'IssueWatch', field: 'userId' },
+  { record: 'IssueVote', field: 'userId' },
+  { record: 'IssueWork', field: 'userId' },
+  { record: 'IssueQueryPersonalization', field: 'userId' },
+  { record: 'PullRequestQueryPersonalization', field: 'userId' },
+  { record: 'BuildQueryPersonalization', field: 'userId' },
+  { record: 'CommitQueryPersonalization', field: 'userId' },
+  { record: 'CodeCommentQueryPersonalization', field: 'userId' },
+];
+/** Workspace query personalizations exist from v15.0.0; workspaces are listed by the API from v16.3.0. */
+const WORKSPACE_QUERY_CASCADE: Cascade = { record: 'WorkspaceQueryPersonalization', field: 'userId' };
+const WORKSPACE_CASCADE: Cascade = { record: 'Workspace', field: 'userId' };
+
+/** The root account cannot be deleted (500); the message lost its "can not" in v15.1.0. */
+const ROOT_UNDELETABLE: readonly EffectRefusal[] = [
+  { since: 'v14.1.0', until: 'v15.1.0', when: { property: 'id', in: [1] }, status: 500, message: 'Root user can not be deleted' },
+  { since: 'v15.1.0', when: { property: 'id', in: [1] }, status: 500, message: 'Root user cannot be deleted' },
+];
+const deleteUser = (cascade: readonly Cascade[]): Pick<EffectSpec, 'changes' | 'refuses'> => ({
+  changes: [{ remove: 'UserData', at: { param: 'userId' }, cascade }],
+  refuses: ROOT_UNDELETABLE,
+});
+
+/** Passwords are stored hashed and never answered. */
+const PASSWORD_UNREAD: EffectSpec = { changes: [], none: 'a password is never read back through the API' };
+
+/**
+ * A new account, enabled. A person's account also gets its primary email address, which no step
+ * here writes: that record's ownerId is the new account's id, which no effect value names.
+ */
+const CREATED: EffectSpec = {
+  changes: [{ create: 'UserData', values: { disabled: { const: false } } }],
+  refuses: NAME_TAKEN,
+};
+const UPDATED: EffectSpec = { changes: [{ update: 'UserData', at: { param: 'userId' } }], refuses: NAME_TAKEN };
 
 export const userGroup: GroupSpec = {
   name: 'User',
@@ -478,6 +553,7 @@ export const userGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new user.' },
       errors: [400, 401, 500, 'validation'],
+      effect: CREATED,
     },
     {
       name: 'Create User',
@@ -510,7 +586,9 @@ export const userGroup: GroupSpec = {
         example: 'UserCreateData',
       },
       success: { kind: 'id', description: 'The id of the new user.' },
-      errors: [400, 401, 403, 500, 'validation'],
+      // A taken login name or email address: NotAcceptableException from v13.1.7.
+      errors: [400, 401, 403, { status: 406, since: 'v13.1.7' }, 500, 'validation'],
+      effect: CREATED,
     },
     {
       name: 'Update Basic Settings',
@@ -531,6 +609,7 @@ export const userGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The account was updated.' },
       errors: [400, 401, 404, 500, 'validation'],
+      effect: UPDATED,
     },
     {
       // OneDev's help page spells this one in lower case.
@@ -561,7 +640,9 @@ export const userGroup: GroupSpec = {
         example: 'UserUpdateData',
       },
       success: { kind: 'empty', description: 'The account was updated.' },
-      errors: [400, 401, 403, 404, 500, 'validation'],
+      // A taken login name: NotAcceptableException from v13.1.7.
+      errors: [400, 401, 403, 404, { status: 406, since: 'v13.1.7' }, 500, 'validation'],
+      effect: UPDATED,
     },
     {
       name: [{ value: 'Disable', until: 'v12.0.0' }, { value: 'Disable User', since: 'v12.0.0' }],
@@ -578,6 +659,10 @@ export const userGroup: GroupSpec = {
       parameters: ['userId'],
       success: { kind: 'empty', description: 'The account was disabled.' },
       errors: [400, 401, { status: 403, since: 'v12.0.0' }, 404, { status: 406, since: 'v12.0.0' }],
+      effect: {
+        changes: [{ set: 'UserData', at: { param: 'userId' }, values: { disabled: { const: true } } }],
+        refuses: [NO_SUBSCRIPTION, notNormal('Should only disable normal users')],
+      },
     },
     {
       name: [{ value: 'Enable', until: 'v12.0.0' }, { value: 'Enable User', since: 'v12.0.0' }],
@@ -591,6 +676,10 @@ export const userGroup: GroupSpec = {
       parameters: ['userId'],
       success: { kind: 'empty', description: 'The account was enabled.' },
       errors: [400, 401, { status: 403, since: 'v12.0.0' }, 404, { status: 406, since: 'v12.0.0' }],
+      effect: {
+        changes: [{ set: 'UserData', at: { param: 'userId' }, values: { disabled: { const: false } } }],
+        refuses: [NO_SUBSCRIPTION, notNormal('Should only enable normal users')],
+      },
     },
     {
       name: 'Convert To Service Account',
@@ -606,6 +695,19 @@ export const userGroup: GroupSpec = {
       parameters: ['userId'],
       success: { kind: 'empty', description: 'The account is now a service account.' },
       errors: [400, 401, 403, 404, 406],
+      // The account kind was the `serviceAccount` flag until v13.1.3, then `type`.
+      effect: [
+        {
+          until: 'v13.1.3',
+          changes: [{ set: 'UserData', at: { param: 'userId' }, values: { serviceAccount: { const: true } } }],
+          refuses: [NO_SUBSCRIPTION],
+        },
+        {
+          since: 'v13.1.3',
+          changes: [{ set: 'UserData', at: { param: 'userId' }, values: { type: { const: 'SERVICE' } } }],
+          refuses: [NO_SUBSCRIPTION, notNormal('Should only convert normal users to service accounts')],
+        },
+      ],
     },
     {
       name: 'Set Password',
@@ -635,6 +737,7 @@ export const userGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The password was changed.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: PASSWORD_UNREAD,
     },
     {
       name: 'Set Password',
@@ -656,6 +759,7 @@ export const userGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The password was changed.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: PASSWORD_UNREAD,
     },
     {
       name: 'Set Ai Setting',
@@ -677,6 +781,14 @@ export const userGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The settings were saved.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ set: 'UserData', at: { param: 'userId' }, values: { aiSetting: { body: true } } }],
+        refuses: [
+          // The server's message for a disabled account speaks of a password here.
+          { when: { property: 'disabled', in: [true] }, status: 500, message: 'Cannot set password for disabled account' },
+          { when: { property: 'type', in: ['ORDINARY', 'SERVICE'] }, status: 500, message: 'Cannot set AI setting for non AI account' },
+        ],
+      },
     },
     {
       name: 'Reset Two Factor Authentication',
@@ -690,6 +802,7 @@ export const userGroup: GroupSpec = {
       parameters: ['userId'],
       success: { kind: 'empty', description: 'Two-factor authentication was reset.' },
       errors: [401, 403, 404, 500],
+      effect: { changes: [], none: 'a user\'s two-factor setup is not part of anything the API reads' },
     },
     {
       name: 'Set Queries And Watches',
@@ -710,6 +823,7 @@ export const userGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The queries and watches were saved.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: { changes: [{ setting: 'replace' }] },
     },
     {
       name: 'Add Ssh Key',
@@ -730,6 +844,11 @@ export const userGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new SSH key.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
+      effect: {
+        changes: [{ create: 'SshKey', values: { content: { body: true }, ownerId: { param: 'userId' } } }],
+        // The key's fingerprint is unique: a key registered already fails on the database constraint.
+        refuses: [{ when: { duplicate: ['content'] }, status: 500, message: 'could not execute statement' }],
+      },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete User', since: 'v12.0.0' }],
@@ -743,6 +862,11 @@ export const userGroup: GroupSpec = {
       parameters: ['userId'],
       success: { kind: 'empty', description: 'The account was deleted.' },
       errors: [401, 403, 404, 500],
+      effect: [
+        { until: 'v15.0.0', ...deleteUser(USER_CASCADE) },
+        { since: 'v15.0.0', until: 'v16.3.0', ...deleteUser([...USER_CASCADE, WORKSPACE_QUERY_CASCADE]) },
+        { since: 'v16.3.0', ...deleteUser([...USER_CASCADE, WORKSPACE_QUERY_CASCADE, WORKSPACE_CASCADE]) },
+      ],
     },
   ],
 };
