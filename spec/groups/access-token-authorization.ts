@@ -1,4 +1,5 @@
 import type { EffectRefusal, EffectSpec, GroupSpec } from '../model.js';
+import { missingRow } from './row-refusals.js';
 
 /**
  * The Access Token Authorization group, read from OneDev's AccessTokenAuthorizationResource at each
@@ -12,11 +13,7 @@ const OWNER_OR_ADMIN = 'The owner of the record\'s access token, or a site admin
 const SAME_GRANT: EffectRefusal = { when: { duplicate: ['tokenId', 'projectId', 'roleId'] }, status: 500, message: 'could not execute statement' };
 
 /** A token id no token has: the server meets the missing row when it reads the token's owner (404). */
-const TOKEN_MISSING: EffectRefusal = {
-  when: { missing: 'AccessToken', field: 'tokenId' },
-  status: 404,
-  message: 'No row with the given identifier exists: [io.onedev.server.model.AccessToken#42]',
-};
+const TOKEN_MISSING: EffectRefusal = missingRow('AccessToken', 'tokenId');
 
 const CREATED: EffectSpec = { changes: [{ create: 'AccessTokenAuthorization' }], refuses: [TOKEN_MISSING, SAME_GRANT] };
 const UPDATED: EffectSpec = { changes: [{ update: 'AccessTokenAuthorization', at: { param: 'authorizationId' } }], refuses: [SAME_GRANT] };

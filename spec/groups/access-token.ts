@@ -1,5 +1,6 @@
 import type { EffectRefusal, GroupSpec } from '../model.js';
 import { missingIdAnswers } from '../responses.js';
+import { missingRow } from './row-refusals.js';
 
 /**
  * The Access Token group, read from OneDev's AccessTokenResource at each tag. v12.0.0 renamed the
@@ -75,11 +76,7 @@ export const accessTokenGroup: GroupSpec = {
         changes: [{ create: 'AccessToken', values: { createDate: { now: true } } }],
         refuses: [
           // The owner is first read by the disabled-owner check, which meets a missing row (404).
-          {
-            when: { missing: 'UserData', field: 'ownerId' },
-            status: 404,
-            message: 'No row with the given identifier exists: [io.onedev.server.model.User#42]',
-          },
+          missingRow('UserData', 'ownerId', 'User'),
           nameTaken(500),
         ],
       },

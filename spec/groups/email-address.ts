@@ -1,5 +1,6 @@
 import type { EffectRefusal, EffectSpec, GroupSpec } from '../model.js';
 import { missingIdAnswers } from '../responses.js';
+import { missingRow } from './row-refusals.js';
 
 /**
  * The Email Address group, read from OneDev's EmailAddressResource at each tag. v12.0.0 renamed
@@ -24,11 +25,7 @@ const ID_BODY = {
  * An owner id no user has: the server meets the missing row when it first reads the owner (404,
  * Hibernate's message naming the id sent; 42 stands for it).
  */
-const OWNER_MISSING: EffectRefusal = {
-  when: { missing: 'UserData', field: 'ownerId' },
-  status: 404,
-  message: 'No row with the given identifier exists: [io.onedev.server.model.User#42]',
-};
+const OWNER_MISSING: EffectRefusal = missingRow('UserData', 'ownerId', 'User');
 const ADDRESS_TAKEN = 'This email address is already used by another user';
 
 /** A mark set on the address the body names (the server also takes it off the owner's other addresses). */
