@@ -1,0 +1,181 @@
+/**
+ * The reads the records answer, one set per engine: pages (a release's query language, or the
+ * mock's own filter; the page limit for callers who are not administrators), operations that take
+ * a query but page through nothing, records shown as their read shows them, and the refusals of a
+ * record that is not there. Without --stateful the records never change, so what queries may
+ * name, their outcomes and the records' views are worked out once and kept.
+ */
+import { refused, text, type Answer } from '../answer.js';
+import { canonicalId, type QueryValues } from '../checks.js';
+import { commitAnswer } from '../commits/answer.js';
+import { missingIdStatus } from '../consumes.js';
+import { callerOf } from '../credentials.js';
+import { prettyJson, sized, type SizedText } from '../json-text.js';
+import { runQuery, type QueryWorld } from '../query/evaluate.js';
+import { QueryOutcomes } from '../query/outcomes.js';
+import { queryWorld } from '../query/world.js';
+import { nameMatcher, parseQuery, type Peers, type Rec, type RecordKind } from '../records.js';
+import type { MockState } from '../state.js';
+import type { Violation } from '../violation.js';
+import type { QueryLanguageSpec } from '../../../../spec/model.js';
+import type { Operation, Parsed } from '../request-types.js';
+import { answerType, json, withDeprecation } from './answers.js';
+import type { BehaviourContext, PageBehaviour } from './behaviours.js';
+import { CallerWorld } from './caller-world.js';
+import { firstValue, header } from './values.js';
+
+export interface ReadSettings {
+  /** Callers treated as administrators (no page-size limit): Basic user names, or Bearer tokens. */
+  administrators: ReadonlySet<string>;
+  /** How this release refuses bad query parameters (`x-onedev-query-refusal-status`; 400 when absent). */
+  queryRefusalStatus: number;
+  /** The kinds a query may name, for operations that page through no kind of their own. */
+  peers: Peers | undefined;
+}
+
+export class RecordReads implements BehaviourContext {
+  private readonly worlds = new Map<unknown, QueryWorld>();
+  /** Without --stateful: the outcomes of queries already run. */
+  private readonly outcomes = new QueryOutcomes();
+  private readonly views = new WeakMap<Rec, SizedText>();
+
+  constructor(
+    readonly state: MockState,
+    private readonly settings: ReadSettings,
+  ) {}
+
+  page(parsed: Parsed, behaviour: PageBehaviour): Answer | undefined {
+    const { operation, query, params } = parsed;
+    const offset = Number(params.offset ?? 0);
+    const count = Number(params.count ?? 0);
+    if (behaviour.nonAdminMaximum !== undefined && count > behaviour.nonAdminMaximum && !this.isAdministrator(parsed)) {
+      const violation: Violation = {
+        path: ['query', 'count'],
+        code: 'maximum',
+        severity: 0,
+        message: `Request query parameter count must be <= ${behaviour.nonAdminMaximum} for callers who are not administrators`,
+      };
+      return refused({ status: this.settings.queryRefusalStatus, text: violation.message }, [violation]);
+    }
+    const set = this.state.setOf(behaviour.kind);
+    if (behaviour.language && behaviour.queryParam) {
+      // The release's own query language: parsed, checked, then filtering and ordering the records.
+      const records = set?.all() ?? [];
+      const queryText = firstValue(query[behaviour.queryParam]);
+      // No query: every record, in the set's order (what the language's default order gives).
+      const outcome = queryText === undefined ? { records } : this.queryOutcome(behaviour.language, queryText, records, this.queryWorldOf(parsed, behaviour.kind));
+      if ('refusal' in outcome) return text(outcome.refusal.status, outcome.refusal.text);
+      if (!set) return undefined;
+      const listed = filtered(outcome.records, behaviour, query);
+      // Kept: the set's own order, or an outcome the mock keeps (without --stateful).
+      const kept = listed === records || (!this.state.stateful && listed === outcome.records);
+      return json(200, set.pageText(listed, offset, count, kept), operation);
+    }
+    const filter = behaviour.queryParam ? parseQuery(firstValue(query[behaviour.queryParam])) : { all: true as const };
+    if ('error' in filter) return text(this.settings.queryRefusalStatus, filter.error);
+    if (!set) return undefined;
+    let records: readonly Rec[] = set.all();
+    if ('number' in filter) {
+      if (behaviour.kind.properties.get('number')?.type !== 'integer') {
+        return text(this.settings.queryRefusalStatus, `Error parsing query: ${behaviour.kind.name} records have no number`);
+      }
+      records = records.filter((r) => r.number === filter.number);
+    }
+    const listed = filtered(records, behaviour, query);
+    return json(200, set.pageText(listed, offset, count, listed === set.all()), operation);
+  }
+
+  /**
+   * Operations that take a query but page through nothing (a repository's commits, Delete Packs):
+   * a query the release refuses is refused; Delete Packs with `--stateful` deletes the matches;
+   * the commit reads answer from the project's generated history (commits/answer.ts).
+   */
+  queryOnly(parsed: Parsed): Answer | undefined {
+    const { operation } = parsed;
+    const target = operation.queryOnly!;
+    if (target.language.syntax === 'commit') {
+      const world = this.queryWorldOf(parsed, { peers: this.settings.peers } as RecordKind);
+      return commitAnswer({ language: target.language, read: target.read, query: firstValue(parsed.query.query), pathValues: parsed.pathValues, params: parsed.params, world, stateful: this.state.stateful });
+    }
+    const set = target.kind ? this.state.setOf(target.kind) : undefined;
+    const records = set?.all() ?? [];
+    const outcome = this.queryOutcome(target.language, firstValue(parsed.query.query), records, this.queryWorldOf(parsed, target.kind ?? ({ peers: this.settings.peers } as RecordKind)));
+    if ('refusal' in outcome) return text(outcome.refusal.status, outcome.refusal.text);
+    if (parsed.method === 'DELETE' && set && this.state.stateful) for (const record of outcome.records) set.remove(String(record.id));
+    return undefined;
+  }
+
+  viewed(record: Rec, template: Rec): SizedText {
+    let view = this.views.get(record);
+    if (!view) {
+      view = sized(prettyJson({ ...template, ...record }));
+      this.views.set(record, view);
+    }
+    return view;
+  }
+
+  /**
+   * 404 (or the operation's own status for a missing id, `x-onedev-missing-id`) in OneDev's words
+   * when a stateful record is gone: that status's documented example, naming this kind and id
+   * where it has OneDev's `[io.onedev.server.model.<Class>#<id>]` form.
+   */
+  notFound(operation: Operation, kind: RecordKind | undefined, param: string, id: string, status = 404): Answer {
+    const response = operation.responses.find((r) => r.code === String(status));
+    const content = response?.contents[0];
+    const example = content?.examples[0]?.value;
+    if (typeof example === 'string') {
+      // A message naming the row (`[io.onedev.server.model.<Class>#<id>]`) names this one; one
+      // quoting the parameter's documented example (a project path) quotes what was asked.
+      const asked = operation.pathParams.find((p) => p.name === param)?.example;
+      const said = /\.\w+#-?\d+\]/.test(example) && kind
+        ? example.replace(/\.\w+#-?\d+\]/, `.${kind.name}#${id}]`)
+        : asked !== undefined && String(asked) !== '' && example.includes(String(asked))
+          ? example.replace(String(asked), id)
+          : example;
+      return withDeprecation(operation, { status, headers: { 'content-type': answerType(content!.mediaType) }, body: said });
+    }
+    return text(status, `No record with ${param} ${id}`);
+  }
+
+  missingTarget(parsed: Parsed): Answer | undefined {
+    const { operation } = parsed;
+    const target = operation.target!;
+    const id = canonicalId(parsed.pathValues[target.param]!);
+    if (this.state.setOf(target.kind)?.get(id)) return undefined;
+    const status = missingIdStatus(operation.missingId, () => this.isAdministrator(parsed));
+    return this.notFound(operation, target.kind, target.param, id, status);
+  }
+
+  /** A query's outcome: run now when records can change (--stateful), else kept from a run before. */
+  private queryOutcome(language: QueryLanguageSpec, queryText: string | undefined, records: readonly Rec[], world: QueryWorld): ReturnType<typeof runQuery> {
+    return this.state.stateful ? runQuery(language, queryText, records, world) : this.outcomes.run(language, queryText, records, world);
+  }
+
+  private queryWorldOf(parsed: Parsed, kind: RecordKind): QueryWorld {
+    const caller = callerOf(header(parsed.headers.authorization));
+    if (this.state.stateful) return queryWorld(this.state, kind.peers, caller?.name);
+    // Without --stateful the records never change: what a query may name is worked out once.
+    let world = this.worlds.get(kind.peers);
+    if (!world) {
+      world = queryWorld(this.state, kind.peers, undefined);
+      this.worlds.set(kind.peers, world);
+    }
+    return caller === undefined ? world : new CallerWorld(world, caller);
+  }
+
+  private isAdministrator(parsed: Parsed): boolean {
+    const caller = callerOf(header(parsed.headers.authorization));
+    return caller !== undefined && this.settings.administrators.has(caller.name);
+  }
+}
+
+/** The records whose properties match the page's name-like filter parameters. */
+function filtered(records: readonly Rec[], behaviour: PageBehaviour, query: QueryValues): readonly Rec[] {
+  for (const [param, property] of behaviour.filters) {
+    const pattern = firstValue(query[param]);
+    if (pattern === undefined) continue;
+    const matches = nameMatcher(pattern);
+    records = records.filter((r) => matches(r[property]));
+  }
+  return records;
+}
