@@ -26,7 +26,6 @@ import type { MockRequest, Operation, Parsed, Workers } from './request-types.js
 import { Router } from './routes.js';
 import { SchemaChecker } from './schemas.js';
 import { withoutBody } from './stages/answers.js';
-import { writtenKind } from './stages/behaviours.js';
 import { RequestChecks } from './stages/checks.js';
 import { readFront } from './stages/front.js';
 import { GeneratedAnswers } from './stages/generated.js';
@@ -89,7 +88,8 @@ export class MockEngine {
     // Made once: the checks hand a request that passed them to the rest of the answer.
     this.checks = new RequestChecks(this.checker, this.workers, settings, { passed: (parsed) => this.passed(parsed) });
     const administrators = new Set(options.administrators ?? ['admin']);
-    const reads = new RecordReads(this.state, { administrators, queryRefusalStatus, peers: model.kinds[0]?.peers });
+    const kinds = new Map(model.kinds.map((kind) => [kind.name, kind]));
+    const reads = new RecordReads(this.state, { administrators, queryRefusalStatus, peers: model.kinds[0]?.peers, kinds, subscribed: options.subscription === true });
     this.negotiation = new Negotiation(reads, new GeneratedAnswers(doc, this.workers));
     if (this.state.stateful) startFresh(doc, this.operations, this.state);
   }
@@ -177,7 +177,7 @@ export class MockEngine {
   private passed(parsed: Parsed): Answer | Promise<Answer> {
     const { operation, method } = parsed;
     // A stateful write checks the record it makes: wait for its validator rather than compile it here.
-    const kind = this.workers.offload && this.state.stateful ? writtenKind(operation.behaviour) : undefined;
+    const kind = this.workers.offload && this.state.stateful ? operation.written : undefined;
     const ready = kind ? this.checker.outputReady(this.kindSchema(kind)) : true;
     // A query waits for its language's parser from the worker rather than have it generated here.
     const language = parsed.query.query === undefined ? undefined : languageOf(operation);

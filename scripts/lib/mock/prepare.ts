@@ -4,7 +4,7 @@
  * the release's settings the stages read from the document (`x-onedev-*`).
  */
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
-import type { QueryLanguageSpec } from '../../../spec/model.js';
+import { stepRecord, type QueryLanguageSpec } from '../../../spec/model.js';
 import { resolveRef } from '../openapi.js';
 import { freshSetting } from './builtin-records.js';
 import { commitReadOf } from './commits/answer.js';
@@ -35,6 +35,7 @@ function prepared(doc: OpenAPIObject, plans: readonly OperationPlan[], model: Re
   const queryOnly = language ? { language, ...(kind ? { kind } : {}) } : behaviour ? undefined : commitReadOf(doc, plan, plans);
   const bodyTypes = plan.body?.contents.map((c) => c.mediaType) ?? [];
   const label = labelRuleOf(plan.method, plan.responses, plan.rawText);
+  const written = writtenKindOf(plan, model);
   return {
     ...plan,
     ...(behaviour ? { behaviour } : {}),
@@ -45,7 +46,16 @@ function prepared(doc: OpenAPIObject, plans: readonly OperationPlan[], model: Re
     bodyTypes: { texts: bodyTypes, parsed: bodyTypes.map(parseMediaType) },
     ...(plan.success && plan.success.contents.length > 0 ? { successOffer: offerOf(plan.success) } : {}),
     ...(label ? { label } : {}),
+    ...(written ? { written } : {}),
   };
+}
+
+/** The kind whose record the effect's first step makes or changes (checked against its schema). */
+function writtenKindOf(plan: OperationPlan, model: RecordModel): RecordKind | undefined {
+  const first = plan.effect?.changes[0];
+  if (!first || !('create' in first || 'update' in first || 'set' in first)) return undefined;
+  const name = stepRecord(first);
+  return model.kinds.find((kind) => kind.name === name);
 }
 
 /**
@@ -83,6 +93,7 @@ const OPERATION_SHAPE: Record<keyof Operation, undefined> = {
   label: undefined,
   missingId: undefined,
   effect: undefined,
+  written: undefined,
 };
 
 function uniform(op: Operation): Operation {
@@ -114,7 +125,7 @@ export function languageOf(operation: Operation): QueryLanguageSpec | undefined 
 export function startFresh(doc: OpenAPIObject, operations: readonly Operation[], state: MockState): void {
   for (const op of operations) {
     if (op.behaviour?.type !== 'singleton-read') continue;
-    const write = operations.find((other) => other.path === op.path && other.behaviour?.type === 'singleton-write');
+    const write = operations.find((other) => other.path === op.path && other.effect?.changes.some((step) => 'setting' in step));
     const writeSchema = write?.body?.contents[0]?.schema as { oneOf?: Array<{ type?: unknown }> } | undefined;
     const clearable = writeSchema?.oneOf?.some((s) => s.type === 'null') === true;
     const readSchema = jsonContent(op.success)?.schema;

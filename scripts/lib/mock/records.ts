@@ -58,13 +58,8 @@ export type Behaviour =
   | { type: 'read'; kind: RecordKind; view?: RecordKind }
   | { type: 'lookup'; kind: RecordKind; param: string }
   | { type: 'children'; kind: RecordKind; param: string }
-  | { type: 'create'; kind: RecordKind }
-  | { type: 'update'; kind: RecordKind }
-  | { type: 'delete'; kind: RecordKind }
-  | { type: 'set'; kind: RecordKind; property: string }
   /** `omits`: the property a stored value loses at its root when read (`x-onedev-untagged-root`). */
-  | { type: 'singleton-read'; omits?: string }
-  | { type: 'singleton-write' };
+  | { type: 'singleton-read'; omits?: string };
 
 export interface RecordModel {
   kinds: RecordKind[];
@@ -203,19 +198,10 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
     if (under) {
       const { kind, itemPath } = under;
       const rest = plan.path.slice(itemPath.length);
-      if (rest === '' && plan.method === 'DELETE') behaviours.set(key(plan), { type: 'delete', kind });
-      else if (rest === '' && plan.method === 'POST' && plan.body && !rawText) behaviours.set(key(plan), { type: 'update', kind });
-      else if (/^\/[a-z0-9-]+$/.test(rest) && plan.method === 'POST' && settable(doc, kind.properties.get(camel(rest.slice(1))), bodySchema)) {
-        behaviours.set(key(plan), { type: 'set', kind, property: camel(rest.slice(1)) });
-      } else if (plan.method === 'GET' && /^\/[^/{]+$/.test(rest)) {
+      if (plan.method === 'GET' && /^\/[^/{]+$/.test(rest)) {
         const child = kindOf(arrayItemName(schema));
         if (child?.properties.has(kind.idParam!)) behaviours.set(key(plan), { type: 'children', kind: child, param: kind.idParam! });
       }
-      continue;
-    }
-    const creates = [...kinds.values()].find((k) => k.collectionPath === plan.path);
-    if (creates && plan.method === 'POST' && plan.body && isIdNumber(schema)) {
-      behaviours.set(key(plan), { type: 'create', kind: creates });
       continue;
     }
     if (plan.method === 'GET' && isIdNumber(schema) && plan.pathParams.length === 1) {
@@ -227,14 +213,11 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
       if (owner) behaviours.set(key(plan), { type: 'lookup', kind: owner, param });
       continue;
     }
-    if (plan.pathParams.length === 0 && (plan.method === 'GET' || plan.method === 'POST')) {
-      const other = plans.find((p) => p.path === plan.path && p.method === (plan.method === 'GET' ? 'POST' : 'GET'));
-      const [read, writeSchema] = plan.method === 'GET' ? [plan, other?.body?.contents[0]?.schema] : [other, bodySchema];
-      const readSchema = read && writtenAs(read);
-      if (readSchema !== undefined && writeSchema !== undefined && sameOrNullable(readSchema, writeSchema)) {
-        const omits = read?.success?.untaggedRoot?.property;
-        behaviours.set(key(plan), plan.method === 'GET' ? { type: 'singleton-read', ...(omits ? { omits } : {}) } : { type: 'singleton-write' });
-      }
+    // A setting: what a write at the same path stores (its effect), a GET there reads back.
+    const writes = plan.method === 'GET' && plans.some((p) => p.path === plan.path && p.effect?.changes.some((step) => 'setting' in step));
+    if (writes) {
+      const omits = plan.success?.untaggedRoot?.property;
+      behaviours.set(key(plan), { type: 'singleton-read', ...(omits ? { omits } : {}) });
     }
   }
   const peers: Peers = {};

@@ -29,6 +29,8 @@ export interface MockRequest {
 export interface Operation extends OperationPlan {
   behaviour?: Behaviour;
   target?: { kind: RecordKind; param: string };
+  /** With --stateful, the kind whose record the operation's effect makes or changes first. */
+  written?: RecordKind;
   /** For reads of ids outside the population: the example around any id. */
   exampleForId?: ((id: string) => SizedText) | null;
   /**

@@ -1,12 +1,11 @@
 /**
  * The answer an operation's behaviour (records.ts) gives from the records: a page, a record, a
- * lookup, a child list, a setting; and, with --stateful, the change a write makes. Undefined when
+ * lookup, a child list, a setting. Undefined when
  * the records give no answer: the negotiation stage then answers with the documented example.
  *
- * The seam: `behaviourAnswer` is all the negotiation stage calls, and it sees the rest of the
- * engine only through `BehaviourContext`. The writes (`writeAnswer`: create, update, set, delete,
- * a setting written) are kept apart from the reads, to be replaced by the effects the catalogue
- * declares, applied by a module per kind.
+ * The seam: `behaviourAnswer` is all the negotiation stage calls for a read, and it sees the rest
+ * of the engine only through `BehaviourContext`. Writes are not behaviours: each declares its
+ * effect, which stages/effect-answer.ts applies.
  */
 import type { Answer } from '../answer.js';
 import { canonicalId } from '../checks.js';
@@ -18,7 +17,6 @@ import type { Operation, Parsed } from '../request-types.js';
 import { json, withDeprecation } from './answers.js';
 
 export type PageBehaviour = Extract<Behaviour, { type: 'page' }>;
-export type WriteBehaviour = Extract<Behaviour, { type: 'create' | 'update' | 'set' | 'delete' | 'singleton-write' }>;
 
 /** What the behaviours need of the engine (stages/reads.ts gives it, one per engine). */
 export interface BehaviourContext {
@@ -63,50 +61,7 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
     }
     case 'singleton-read':
       return settingAnswer(state, parsed, behaviour.omits, status);
-    case 'create':
-    case 'update':
-    case 'set':
-    case 'delete':
-    case 'singleton-write':
-      return writeAnswer(state, parsed, behaviour, status, content, mediaType);
   }
-}
-
-/**
- * A write's change to the records (with --stateful; without, nothing changes) and its answer when
- * the records make it: a new record's id, or the id an update answers.
- */
-export function writeAnswer(state: MockState, parsed: Parsed, behaviour: WriteBehaviour, status: number, content: ContentPlan | undefined, mediaType: string | undefined): Answer | undefined {
-  if (!state.stateful) return undefined;
-  const { operation } = parsed;
-  switch (behaviour.type) {
-    case 'create': {
-      const record = state.create(behaviour.kind, parsed.body);
-      return record ? json(status, String(record.id), operation) : undefined;
-    }
-    case 'update': {
-      const id = canonicalId(parsed.pathValues[behaviour.kind.idParam!]!);
-      state.update(behaviour.kind, id, parsed.body);
-      return idOrDocumented(status, id, content, mediaType, operation);
-    }
-    case 'set': {
-      const id = canonicalId(parsed.pathValues[behaviour.kind.idParam!]!);
-      state.setProperty(behaviour.kind, id, behaviour.property, parsed.body);
-      return idOrDocumented(status, id, content, mediaType, operation);
-    }
-    case 'delete':
-      state.remove(behaviour.kind, canonicalId(parsed.pathValues[behaviour.kind.idParam!]!));
-      return undefined;
-    case 'singleton-write':
-      state.writeSingleton(parsed.path, parsed.body ?? null);
-      return undefined;
-  }
-}
-
-/** The kind whose record a write operation makes or changes (its new state is checked against the kind's schema). */
-export function writtenKind(behaviour: Behaviour | undefined): RecordKind | undefined {
-  if (!behaviour) return undefined;
-  return behaviour.type === 'create' || behaviour.type === 'update' || behaviour.type === 'set' ? behaviour.kind : undefined;
 }
 
 /** A record by its id: as listed, as the read shows it, or (outside the population) the example around the id. */
@@ -131,12 +86,6 @@ function settingAnswer(state: MockState, parsed: Parsed, omits: string | undefin
     if (none) return withDeprecation(operation, { status: 204, headers: {} });
   }
   return json(status, prettyJson(withoutRoot(stored.value, omits)), operation);
-}
-
-/** Updates that answer the id (a bare number) answer this one; others answer as documented. */
-function idOrDocumented(status: number, id: string, content: ContentPlan | undefined, mediaType: string | undefined, operation: Operation): Answer | undefined {
-  const schema = content?.schema as { type?: unknown } | undefined;
-  return schema?.type === 'integer' && mediaType ? json(status, id, operation) : undefined;
 }
 
 /** A stored value as a read answers it: without the property at its root (`omits`), as the server writes it. */

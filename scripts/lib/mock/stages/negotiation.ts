@@ -12,6 +12,7 @@ import type { ContentPlan, ResponsePlan } from '../operations.js';
 import type { Offer, Operation, Parsed } from '../request-types.js';
 import { answerType, offerOf, withDeprecation } from './answers.js';
 import { behaviourAnswer } from './behaviours.js';
+import { effectAnswer } from './effect-answer.js';
 import type { GeneratedAnswers } from './generated.js';
 import type { RecordReads } from './reads.js';
 import { header } from './values.js';
@@ -65,7 +66,10 @@ export class Negotiation {
       if (refused) return refused;
     }
     if (operation.behaviour) return behaviourAnswer(this.reads, parsed, operation.behaviour, status, content, mediaType);
-    return this.reads.state.stateful && operation.target ? this.reads.missingTarget(parsed) : undefined;
+    if (!this.reads.state.stateful) return undefined;
+    const gone = operation.target ? this.reads.missingTarget(parsed) : undefined;
+    if (gone || !operation.effect) return gone;
+    return effectAnswer(this.reads, parsed, operation.effect, status, content, mediaType);
   }
 
   /** The content to answer with; a 406 when the Accept header rules out every one a success has. */

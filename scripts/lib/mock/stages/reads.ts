@@ -20,7 +20,10 @@ import type { Violation } from '../violation.js';
 import type { QueryLanguageSpec } from '../../../../spec/model.js';
 import type { Operation, Parsed } from '../request-types.js';
 import { answerType, json, withDeprecation } from './answers.js';
-import type { BehaviourContext, PageBehaviour } from './behaviours.js';
+import type { PageBehaviour } from './behaviours.js';
+import type { EffectContext } from './effect-answer.js';
+import type { EffectWorld } from '../effects/types.js';
+import { FRESH_ADMINISTRATOR } from '../../../../spec/fresh-server.js';
 import { CallerWorld } from './caller-world.js';
 import { firstValue, header } from './values.js';
 
@@ -31,10 +34,15 @@ export interface ReadSettings {
   queryRefusalStatus: number;
   /** The kinds a query may name, for operations that page through no kind of their own. */
   peers: Peers | undefined;
+  /** The kinds by component name (what effects name). */
+  kinds: ReadonlyMap<string, RecordKind>;
+  /** Whether the server acts as one with an active subscription. */
+  subscribed: boolean;
 }
 
-export class RecordReads implements BehaviourContext {
+export class RecordReads implements EffectContext {
   private readonly worlds = new Map<unknown, QueryWorld>();
+  readonly world: EffectWorld;
   /** Without --stateful: the outcomes of queries already run. */
   private readonly outcomes = new QueryOutcomes();
   private readonly views = new WeakMap<Rec, SizedText>();
@@ -42,7 +50,23 @@ export class RecordReads implements BehaviourContext {
   constructor(
     readonly state: MockState,
     private readonly settings: ReadSettings,
-  ) {}
+  ) {
+    this.world = { state, kind: (name) => settings.kinds.get(name) };
+  }
+
+  get subscribed(): boolean {
+    return this.settings.subscribed;
+  }
+
+  /** The caller's user id: the user the Basic name is, else 1 for an administrator (a token's owner is unknown). */
+  callerId(parsed: Parsed): number | undefined {
+    const caller = callerOf(header(parsed.headers.authorization));
+    if (!caller) return undefined;
+    const users = this.settings.peers?.users;
+    const user = users && caller.scheme === 'basic' ? this.state.setOf(users)?.find('name', caller.name) : undefined;
+    if (typeof user?.id === 'number') return user.id;
+    return this.settings.administrators.has(caller.name) ? FRESH_ADMINISTRATOR.id : undefined;
+  }
 
   page(parsed: Parsed, behaviour: PageBehaviour): Answer | undefined {
     const { operation, query, params } = parsed;
