@@ -79,8 +79,8 @@ export const pullRequestRecordsExamples: ExampleTable = {
   },
   PullRequestAssignmentCreate: {
     until: 'v16.2.1',
-    summary: 'Assign user 7 to pull request 42',
-    value: { userId: 7, requestId: 42 },
+    summary: 'Assign user 5 to pull request 42',
+    value: { userId: 5, requestId: 42 },
   },
   PullRequestAssignmentList: {
     summary: 'Assignees of pull request 42',

@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EFFECT } from '../../scripts/lib/extensions.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, WebhookTargetError, type DeliveryEntry, type MockServer } from '../../scripts/lib/mock/server.js';
 import { createValidator, errorsOf } from '../support/ajv.js';
@@ -82,8 +83,22 @@ describe.each(SUPPORTED_RELEASES)('web hooks delivered by the %s mock', (release
     const causes = [...new Set(Object.values(hooks).flatMap((h) => h.post['x-onedev-sent-after'].map((c) => c.operationId)))];
     expect(causes.length).toBeGreaterThan(10);
     const expected: string[] = [];
-    for (const operationId of causes) {
+    // A cause its effect refuses in the state the calls so far left (reopening a request that is
+    // open) is called again once the others have run (and closed it).
+    const refusedNow = (operationId: string, answer: { status: number; text: string }): boolean => {
+      const c = calls.get(operationId)!;
+      const operation = (doc.paths as Record<string, Record<string, Record<string, unknown>>>)[c.template]![c.method.toLowerCase()]!;
+      const refuses = (operation[EFFECT] as { refuses?: Array<{ status: number; message: string }> } | undefined)?.refuses ?? [];
+      return refuses.some((r) => r.status === answer.status && answer.text === r.message);
+    };
+    const queue = [...causes];
+    for (let i = 0; i < queue.length; i += 1) {
+      const operationId = queue[i]!;
       const answer = await call(operationId);
+      if (i < causes.length && refusedNow(operationId, answer)) {
+        queue.push(operationId);
+        continue;
+      }
       expect(answer.status, `${operationId}: ${answer.text}`).toBeLessThan(300);
       expected.push(...Object.entries(hooks).filter(([, h]) => h.post['x-onedev-sent-after'].some((c) => c.operationId === operationId)).map(([name]) => name));
       await mock.webhooks!.settled();

@@ -12972,7 +12972,7 @@ export interface components {
         /**
          * @description Assignment of a user to a pull request. Assignees are expected to take care of the request (for example merge it), and may modify it. There is at most one per user and pull request; an assignment is added or removed, never edited. This is the shape of a create request: the server assigns `id` itself.
          * @example {
-         *       "userId": 7,
+         *       "userId": 5,
          *       "requestId": 42
          *     }
          */

@@ -167,7 +167,8 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
       behaviours.set(key(plan), { type: 'read', kind: listed, view: kind });
       continue;
     }
-    if (kind.collectionPath !== undefined && kind.collectionPath !== collection) continue;
+    // A kind listed only under its parent (a project's iterations) is read, and so addressed, at its own path.
+    if (kind.collectionPath !== undefined && kind.collectionPath !== collection && !kind.collectionPath.includes('{')) continue;
     kind.collectionPath = collection;
     kind.idParam = last.slice(1, -1);
     addSeeds(kind, plan);

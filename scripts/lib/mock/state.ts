@@ -94,7 +94,7 @@ export class MockState {
     if (!set) return undefined;
     const id = this.nextIds.get(kind)!;
     this.nextIds.set(kind, id + 1);
-    const base: Rec = { ...template, id };
+    const base: Rec = { ...blank(kind, template), id };
     if (kind.properties.get('number')?.type === 'integer' && typeof template.number === 'number') base.number = set.highest('number') + 1;
     const record = this.settle(kind, without(base, values.drop), { ...changesFrom(kind, body), ...values.set });
     set.put(record);
@@ -152,8 +152,29 @@ export class MockState {
         else delete record[property];
       }
     }
-    return valid(record) ? record : base;
+    // What is still wrong is none of the changes' doing (a property the base lacked): keep them.
+    const blamed = valid(record) ? [] : (validate.errors ?? []).filter((e) => (e.instancePath.split('/')[1] ?? '') in changes);
+    return blamed.length === 0 ? record : base;
   }
+}
+
+/**
+ * What a new record holds before the body and the step say more: for a property the body leaves
+ * out the server keeps its field's zero (null where the schema allows it, false, 0, an empty
+ * list); the kind's example stands in only where the schema allows no zero (a uuid, an object).
+ */
+function blank(kind: RecordKind, template: Rec): Rec {
+  const record: Rec = {};
+  for (const [property, schema] of kind.properties) {
+    const types = [schema.type, ...(schema.oneOf ?? schema.anyOf ?? []).map((s) => (s as { type?: unknown }).type)].flat();
+    if (!(property in template) && !kind.required.has(property)) continue;
+    if (types.includes('null')) record[property] = null;
+    else if (types.includes('boolean') && types.length === 1) record[property] = false;
+    else if ((types.includes('integer') || types.includes('number')) && types.length === 1 && !schema.enum) record[property] = 0;
+    else if (types.includes('array') && types.length === 1) record[property] = [];
+    else if (property in template) record[property] = template[property];
+  }
+  return record;
 }
 
 /** What a change writes (`set`) and leaves out (`drop`). */

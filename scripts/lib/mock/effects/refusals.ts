@@ -15,9 +15,23 @@ export interface Refused {
 /** The first refusal whose condition holds, if any. */
 export function refusalOf(refuses: readonly EffectRefusal[] | undefined, first: EffectStep | undefined, run: EffectRun, subscribed: boolean): Refused | undefined {
   for (const refusal of refuses ?? []) {
-    if (holds(refusal.when, first, run, subscribed)) return { status: refusal.status, message: refusal.message };
+    if (holds(refusal.when, first, run, subscribed)) return { status: refusal.status, message: worded(refusal, first, run) };
   }
   return undefined;
+}
+
+/**
+ * The refusal's message with its placeholders filled: `<id>` is the id the condition is about (the
+ * body field a `missing` test reads, else the subject's), `<name>` and the like a body property.
+ */
+function worded(refusal: EffectRefusal, first: EffectStep | undefined, run: EffectRun): string {
+  const body = bodyOf(run);
+  const when = refusal.when;
+  const id = 'missing' in when ? body[when.field] : subjectOf(first, run).id;
+  return refusal.message.replace(/<([A-Za-z][\w ]*)>/g, (placeholder, name: string) => {
+    const value = name === 'id' ? id : body[name];
+    return value === undefined || value === null || typeof value === 'object' ? placeholder : String(value);
+  });
 }
 
 function bodyOf(run: EffectRun): Rec {

@@ -56,7 +56,9 @@ export function changesOf(values: Readonly<Record<string, EffectValue>> | undefi
   const drop: string[] = [];
   for (const [property, value] of Object.entries(values ?? {})) {
     const resolved = valueOf(value, property, kind, record, run);
-    if (resolved === ABSENT) drop.push(property);
+    // A value the request does not give is null where the property can be (the server's field stays unset).
+    if (resolved === ABSENT && types(kind.properties.get(property)).includes('null')) set[property] = null;
+    else if (resolved === ABSENT) drop.push(property);
     else set[property] = resolved;
   }
   return { set, drop };
