@@ -33,9 +33,13 @@ interface Logged {
   status: number;
 }
 
-async function mockLogging(options: { document?: OpenAPIObject } = {}): Promise<{ mock: MockServer; log: Logged[] }> {
+/**
+ * A stateful mock acting as a licensed server (`subscription`), where every write verify plans can
+ * be made; an unlicensed one refuses the time-tracking writes (their effects' 406).
+ */
+async function mockLogging(options: { document?: OpenAPIObject; subscription?: boolean } = {}): Promise<{ mock: MockServer; log: Logged[] }> {
   const log: Logged[] = [];
-  const mock = await startMockServer({ port: 0, stateful: true, records: 20, ...options, onAnswer: (entry) => log.push(entry) });
+  const mock = await startMockServer({ port: 0, stateful: true, records: 20, subscription: true, ...options, onAnswer: (entry) => log.push(entry) });
   return { mock, log };
 }
 
@@ -213,6 +217,18 @@ describe('verify --writes refuses a server whose version it cannot read', () => 
       await expect(refused).rejects.toThrow(WritesRefusedError);
       await expect(refused).rejects.toThrow(/^--writes refused: .*Nothing was written\.$/);
       expect(log.map((e) => `${e.method} ${withoutApi(e.path)}`)).toEqual(['GET /version/server']);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('a server without a subscription: the time-tracking writes come back with its 406, in its words', async () => {
+    const { mock } = await mockLogging({ subscription: false });
+    try {
+      const unlicensed = await verifyServer({ server: mock.origin, credentials: { user: USER, secret: TOKEN }, writes: true });
+      const refused = unlicensed.checks.filter((c) => c.status === 406).map((c) => `${c.operationId}: ${(c.notes ?? []).join(' ')}`);
+      expect(refused).toEqual(expect.arrayContaining(['issueWorkCreateWork: This feature requires an active subscription']));
+      expect(unlicensed.writes!.made.map((m) => m.collection)).not.toContain('/issue-works');
     } finally {
       await mock.close();
     }
