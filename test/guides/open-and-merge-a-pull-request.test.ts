@@ -1,8 +1,9 @@
 /**
  * docs/guides/open-and-merge-a-pull-request.md, run against a stateful mock: the pull request is
  * opened in the project found by its path and read back with what the run sent; the merge goes to
- * that id with the message as raw text; the preview is polled through 204s, and only so often; a
- * 406 on merge is reported, while a 404 (no such request) is not swallowed.
+ * that id with the message as raw text and takes effect (the request reads back merged); the
+ * preview is polled through 204s, and only so often; a 406 on merge (merging it again) is
+ * reported, while a 404 (no such request) is not swallowed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOneDevClient, OneDevError, type OneDevClient } from '../../src/index.js';
@@ -86,6 +87,22 @@ describe('guide: open a pull request and merge it', () => {
     expect(guide.printed.slice(1)).toEqual([`Merged robin/webapp#${number} into main.`]);
   });
 
+  it('the merge took effect: the request reads back merged, and lists under merged, not open', async () => {
+    const { id } = opened();
+    const pull = (await read(`/pulls/${id}`)) as Rec;
+    expect(pull.status).toBe('MERGED');
+    expect(Date.parse(String(pull.closeDate))).toBeGreaterThan(Date.parse(String(pull.submitDate)) - 1);
+    const ids = async (query: string): Promise<unknown[]> => ((await read(`/pulls?offset=0&count=100&query=${query}`)) as Rec[]).map((p) => p.id);
+    expect(await ids('merged')).toContain(id);
+    expect(await ids('open')).not.toContain(id);
+  });
+
+  it('merging it again is refused with OneDev\'s 406 and reason, and reported', async () => {
+    const { result, printed } = await quietly(() => guide.module.merge(client(), opened().id, 'Merge again'));
+    expect(result).toBe(false);
+    expect(printed).toEqual(['Not merged: Pull request already closed']);
+  });
+
   it('sends the merge message as raw text, not as a JSON string', async () => {
     const bodies: unknown[] = [];
     const recording = client({
@@ -94,7 +111,9 @@ describe('guide: open a pull request and merge it', () => {
         return fetch(url, init);
       },
     });
-    expect(await guide.module.merge(recording, opened().id, 'Merge "feature": retries')).toBe(true);
+    const projectId = (await read('/projects/ids/robin/webapp')) as number;
+    const another = await guide.module.openPullRequest(client(), { projectId, sourceBranch: 'feature/raw-text', targetBranch: 'main', title: 'Raw text message' });
+    expect(await guide.module.merge(recording, another, 'Merge "feature": retries')).toBe(true);
     expect(bodies).toEqual(['Merge "feature": retries']);
   });
 
