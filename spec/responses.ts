@@ -230,7 +230,7 @@ export const VALIDATION_FAILURES: Record<ValidationKind, Versioned<ValidationFai
 /**
  * The status OneDev refuses bad query parameters with (unknown or missing ones, a `count` over the
  * limit, a query that does not parse): 400 until v12.0.9, then 406 (NotAcceptableException).
- * Emitted as `x-onedev-query-refusal-status` at the document's root, for tools such as the mock.
+ * Emitted as EXT.queryRefusalStatus at the document's root, for tools such as the mock.
  */
 export const QUERY_REFUSAL_STATUS: Versioned<{ status: ErrorStatus } & Lifespan> = [
   { status: 400, until: 'v12.0.9' },
@@ -244,7 +244,7 @@ export interface RefusalSpec {
 }
 
 /**
- * How the server refuses what any operation can meet. Emitted as `x-onedev-refusals` at the
+ * How the server refuses what any operation can meet. Emitted as EXT.refusals at the
  * document's root; the build writes the docs' refusal table from it.
  */
 export const REFUSALS: readonly RefusalSpec[] = [

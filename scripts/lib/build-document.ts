@@ -10,13 +10,13 @@ import { errorResponses } from '../../spec/responses.js';
 import type { ReleaseCatalogue } from './select-release.js';
 import { operationId, operationSummary } from './naming.js';
 import { Problems } from './problems.js';
-import { describeQueryLanguage, QUERY_LANGUAGE_EXTENSION } from './query-language.js';
-import { RAW_TEXT_EXTENSION, transformOperation } from './transform-operation.js';
+import { describeQueryLanguage } from './query-language.js';
+import { transformOperation } from './transform-operation.js';
 import { transformSchemas, transformType, type UpdateMode } from './transform-schema.js';
 import { operationsByRoute, transformWebhooks } from './transform-webhooks.js';
 import { applyPageLimit } from './page-limit.js';
 import { fillFacts } from './facts/describe.js';
-import { REFUSALS } from './extensions.js';
+import { EXT, extensionEntry, writeExtension } from '../../src/extensions.js';
 import { discriminatorOf, untaggedSchemas } from './transform-untagged.js';
 import { noteUntaggedReads } from './untagged-reads.js';
 
@@ -40,7 +40,7 @@ function transformParameter(
   if (p.queryLanguage) {
     if (p.in !== 'query') problems.add(`parameter ${key}: only a query parameter takes a query language`);
     param.description = `${p.description} ${describeQueryLanguage(p.queryLanguage)}`;
-    param[QUERY_LANGUAGE_EXTENSION] = p.queryLanguage;
+    writeExtension(param, EXT.queryLanguage, p.queryLanguage);
   }
   return param;
 }
@@ -52,7 +52,7 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
     openapi: '3.1.0',
     // openapi3-ts's type lacks this 3.1 field.
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
-    info: { ...info, description: catalogue.description, 'x-onedev-version': catalogue.release },
+    info: { ...info, description: catalogue.description, ...extensionEntry(EXT.version, catalogue.release) },
     paths: {},
     components: {},
   } as OpenAPIObject);
@@ -60,8 +60,8 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
   for (const [name, scheme] of Object.entries(securitySchemes)) builder.addSecurityScheme(name, { ...scheme });
   builder.rootDoc.security = Object.keys(securitySchemes).map((name) => ({ [name]: [] }));
   // Read by tools (the mock): the status bad query parameters get in this release.
-  (builder.rootDoc as unknown as Record<string, unknown>)['x-onedev-query-refusal-status'] = catalogue.queryRefusalStatus;
-  (builder.rootDoc as unknown as Record<string, unknown>)[REFUSALS] = catalogue.refusals;
+  writeExtension(builder.rootDoc, EXT.queryRefusalStatus, catalogue.queryRefusalStatus);
+  writeExtension(builder.rootDoc, EXT.refusals, [...catalogue.refusals]);
 
   const schemas = transformSchemas(catalogue.schemas, problems, updateModes(catalogue, problems));
   const specs = new Map(Object.values(catalogue.schemas).flatMap((table) => Object.entries(table)));
@@ -212,7 +212,7 @@ function updateModes(catalogue: ReleaseCatalogue, problems: Problems): Map<strin
 /**
  * The responses for a status at which an operation's validation failure is answered: the status's
  * own text/plain answers, and the failure's body labelled `application/json` (bare text flagged
- * `x-onedev-raw-text`, or JSON). Only those some operation of the release refers to.
+ * EXT.rawText, or JSON). Only those some operation of the release refers to.
  */
 function validationResponses(catalogue: ReleaseCatalogue, knownSchemas: ReadonlySet<string>, problems: Problems): Map<string, ResponseObject> {
   const used = new Set(catalogue.groups.flatMap((g) => g.operations.flatMap((o) => o.validation ?? [])));
@@ -248,7 +248,7 @@ function validationResponses(catalogue: ReleaseCatalogue, knownSchemas: Readonly
         'application/json': json,
       },
     };
-    if (failure.body.kind === 'raw-text') response[RAW_TEXT_EXTENSION] = true;
+    if (failure.body.kind === 'raw-text') writeExtension(response, EXT.rawText, true);
     out.set(failure.name, response);
   }
   return out;

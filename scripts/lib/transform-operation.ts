@@ -1,14 +1,12 @@
 /** Turns one catalogue operation into an OpenAPI Operation Object. */
 import type { OperationObject, ParameterObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
 import type { ErrorStatus, ParameterSpec } from '../../spec/model.js';
-import { IGNORED_BODY, MISSING_ID, SPLIT_ROUTE, UNTAGGED_ROOT, UPDATE_MODE } from './extensions.js';
+import { EXT, extensionEntry, writeExtension } from '../../src/extensions.js';
 import { operationId, operationSummary, splitRoutePaths } from './naming.js';
 import type { Problems } from './problems.js';
 import type { ReleaseCatalogue, SelectedGroup, SelectedOperation } from './select-release.js';
 import { makeNullable, schemaRef, transformType, type Context } from './transform-schema.js';
 import { untaggedName } from './transform-untagged.js';
-
-export const RAW_TEXT_EXTENSION = 'x-onedev-raw-text';
 
 export interface OperationContext {
   group: SelectedGroup;
@@ -101,7 +99,7 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
     const expected = splitRoutePaths(route)?.[part];
     if (!expected) problem('splitRoute', `route ${route} does not end in an optional path glued to the segment before it ({name:(/.*)?})`);
     else if (expected !== op.path) problem('splitRoute', `the ${part} part of ${route} has the path ${expected}, not ${op.path}`);
-    operation[SPLIT_ROUTE] = route;
+    writeExtension(operation, EXT.route, route);
   }
 
   if (op.body) {
@@ -119,7 +117,7 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
           },
         },
       };
-      if (update) operation.requestBody[UPDATE_MODE] = update;
+      if (update) writeExtension(operation.requestBody, EXT.update, update);
       const named = typeof op.body.type === 'object' && 'ref' in op.body.type ? op.body.type.ref : undefined;
       if (named?.endsWith('Update') && !update) problem('body', `${named} is an update shape: say how it is applied with \`update: 'merge' | 'replace'\``);
     } else if (op.body.kind === 'ignored') {
@@ -132,7 +130,7 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
             example: {},
           },
         },
-        [IGNORED_BODY]: true,
+        ...extensionEntry(EXT.ignoredBody, true),
       };
     } else if (op.body.kind === 'binary') {
       operation.requestBody = {
@@ -157,7 +155,7 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
             example: op.body.example,
           },
         },
-        [RAW_TEXT_EXTENSION]: true,
+        ...extensionEntry(EXT.rawText, true),
       };
       // Renderers show a string example JSON-quoted; a curl sample shows the real bytes.
       const url = `http://localhost:6610/~api${op.path.replace(/\{[^}]+\}/g, (m) => String(exampleOf(m.slice(1, -1))))}`;
@@ -181,7 +179,7 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
       description: success.description,
       content: { 'application/json': { schema, examples: useExample('success.example', success.example) } },
     };
-    if (untagged) responses['200'][UNTAGGED_ROOT] = untagged;
+    if (untagged) writeExtension(responses['200'], EXT.untaggedRoot, untagged);
   } else if (success.kind === 'id') {
     responses['200'] = {
       description: `${success.description} The body is the id as a bare JSON number.`,
@@ -203,7 +201,7 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
           example: success.example,
         },
       },
-      [RAW_TEXT_EXTENSION]: true,
+      ...extensionEntry(EXT.rawText, true),
     };
   } else if (success.kind === 'binary') {
     responses['200'] = {
@@ -259,7 +257,7 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
   if (op.missingId) {
     const { status, callers } = op.missingId;
     if (!op.errorMessages?.[status] || combined.has(status)) problem('errors', `the missing-id status ${status} needs a message of its own`);
-    operation[MISSING_ID] = { status, callers };
+    writeExtension(operation, EXT.missingId, { status, callers });
   }
 
   if (op.deprecated) {

@@ -10,6 +10,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { resolveRef } from '../openapi.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 import { refused, text, textAnswer, type Answer } from './answer.js';
 import { badIntegers, canonicalId, releaseAtLeast, serverQuery, TRIMS_QUERY_TEXT_SINCE, unknownQuery, type QueryValues } from './checks.js';
 import { callerOf, securityPlanOf, securityViolations, type Caller, type SecurityPlan } from './credentials.js';
@@ -160,8 +161,7 @@ export class MockEngine {
     this.router = new Router(operations.map(uniform));
     this.checker = new SchemaChecker(doc);
     this.administrators = new Set(options.administrators ?? ['admin']);
-    const refusal = (doc as unknown as Record<string, unknown>)['x-onedev-query-refusal-status'];
-    this.queryRefusalStatus = typeof refusal === 'number' ? refusal : 400;
+    this.queryRefusalStatus = readExtension(doc, EXT.queryRefusalStatus) ?? 400;
     this.operations = this.router.routes();
     this.trimsQueryText = releaseAtLeast(releaseOf(doc), TRIMS_QUERY_TEXT_SINCE);
     this.validationStatus = validationStatusOf(doc);
@@ -862,21 +862,18 @@ function missingQueryText(text: string): string {
   return missing.length === 0 ? text : [`Missing query params: [${missing.join(', ')}]`, ...lines].join('\n');
 }
 
-/** The OneDev release a document describes (`info.x-onedev-version`), if it says. */
+/** The OneDev release a document describes (EXT.version on `info`), if it says. */
 function releaseOf(doc: OpenAPIObject): string | undefined {
-  const version = (doc.info as unknown as Record<string, unknown> | undefined)?.['x-onedev-version'];
-  return typeof version === 'string' ? version : undefined;
+  return readExtension(doc.info, EXT.version);
 }
 
 /**
  * The status this release answers a broken validation rule with (bean validation: a required text
- * left empty), from the document's `x-onedev-refusals`; 400 when it does not say.
+ * left empty), from the document's EXT.refusals; 400 when it does not say.
  */
 export function validationStatusOf(doc: OpenAPIObject): number {
-  const refusals = (doc as unknown as Record<string, unknown>)['x-onedev-refusals'];
-  if (!Array.isArray(refusals)) return 400;
-  const entry = (refusals as Array<{ what?: unknown; status?: unknown }>).find((r) => typeof r.what === 'string' && /validation rule/.test(r.what));
-  return typeof entry?.status === 'number' ? entry.status : 400;
+  const entry = readExtension(doc, EXT.refusals)?.find((r) => /validation rule/.test(r.what));
+  return entry?.status ?? 400;
 }
 
 /** The query language an operation's `query` parameter takes, if any. */

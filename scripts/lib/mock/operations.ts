@@ -14,7 +14,7 @@ import type {
   SecurityRequirementObject,
   SecuritySchemeObject,
 } from 'openapi3-ts/oas31';
-import { IGNORED_BODY, UNTAGGED_ROOT } from '../extensions.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 import { operationsOf, resolveRef } from '../openapi.js';
 import { missingIdOf, type MissingId } from './consumes.js';
 import { routesOf, type Route } from './routes.js';
@@ -33,15 +33,15 @@ export interface ResponsePlan {
   code: string;
   contents: ContentPlan[];
   /**
-   * The answer's root comes without its family's discriminator (`x-onedev-untagged-root`): the
+   * The answer's root comes without its family's discriminator (EXT.untaggedRoot): the
    * property it lacks, and the component a request takes with the property.
    */
   untaggedRoot?: { property: string; tagged: string };
 }
 
 function untaggedRootOf(response: ResponseObject): ResponsePlan['untaggedRoot'] {
-  const fact = response[UNTAGGED_ROOT] as { property?: unknown; tagged?: unknown } | undefined;
-  return typeof fact?.property === 'string' && typeof fact.tagged === 'string' ? { property: fact.property, tagged: fact.tagged } : undefined;
+  const fact = readExtension(response, EXT.untaggedRoot);
+  return fact ? { property: fact.property, tagged: fact.tagged } : undefined;
 }
 
 /** One way to satisfy security: every scheme listed must be met. */
@@ -53,10 +53,10 @@ export interface OperationPlan extends Route {
   security?: SecurityAlternative[];
   pathParams: ParameterSpec[];
   queryParams: ParameterSpec[];
-  /** None for a body the server never reads (`x-onedev-ignored-body`): what is sent is ignored. */
+  /** None for a body the server never reads (EXT.ignoredBody): what is sent is ignored. */
   body?: { required: boolean; contents: ContentPlan[]; requiredWhen: readonly RequiredWhenRule[] };
   responses: ResponsePlan[];
-  /** The status a path id no record has is answered with instead of 404 (`x-onedev-missing-id`). */
+  /** The status a path id no record has is answered with instead of 404 (EXT.missingId). */
   missingId?: MissingId;
   /** The answer when nothing else is asked for: lowest 2xx, else `default`, else the first. */
   success?: ResponsePlan;
@@ -102,7 +102,7 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
     const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef<ParameterObject>(doc, p));
     const requirements: SecurityRequirementObject[] | undefined = operation.security ?? doc.security;
     const declared = operation.requestBody ? resolveRef<RequestBodyObject>(doc, operation.requestBody) : undefined;
-    const body = declared?.[IGNORED_BODY] === true ? undefined : declared;
+    const body = readExtension(declared, EXT.ignoredBody) ? undefined : declared;
     const missingId = missingIdOf(operation);
     const responses = Object.entries(operation.responses ?? {}).map(([code, response]): ResponsePlan => {
       const resolved = resolveRef<ResponseObject>(doc, response);
