@@ -47,8 +47,14 @@ export type ExtensionValue<E> = E extends Extension<infer T> ? T : never;
 // The value types.
 // ---------------------------------------------------------------------------------------------
 
+/** What a refusal any operation can meet is, as a machine reads it (the `kind` of an `x-onedev-refusals` entry). */
+export type RefusalKind = 'query-parameter' | 'unreadable-body' | 'validation' | 'validation-check' | 'not-a-number' | 'credentials';
+export const REFUSAL_KINDS: readonly RefusalKind[] = ['query-parameter', 'unreadable-body', 'validation', 'validation-check', 'not-a-number', 'credentials'];
+
 /** One entry of the document's refusals. */
 export interface Refusal {
+  kind: RefusalKind;
+  /** The refusal in words, for people (the docs' table shows it); code reads `kind`. */
   what: string;
   status: number;
 }
@@ -152,11 +158,16 @@ export const EXT = {
   refusals: {
     name: 'x-onedev-refusals',
     where: ['document root'],
-    type: 'Array<{ what: string; status: number }>',
+    type: "Array<{ kind: 'query-parameter' | 'unreadable-body' | 'validation' | 'validation-check' | 'not-a-number' | 'credentials'; what: string; status: number }>",
     description:
-      'The refusals any operation can meet, each in words with the status this release answers it ' +
-      'with. The refusal table of docs/errors.md is written from it.',
-    accepts: listOf(objectOf<Refusal>({ what: isString, status: isStatus })),
+      'The refusals any operation can meet, each with the status this release answers it with. `kind` ' +
+      'names the refusal for programs: `query-parameter` (a query parameter unknown, missing or over ' +
+      'its limit, or a query that does not parse), `unreadable-body`, `validation` (a rule the ' +
+      'operation declares is broken), `validation-check` (a check the operation makes itself), ' +
+      '`not-a-number` (a path or query integer that is not one) and `credentials`. The mock finds the ' +
+      'status of a broken rule by its kind; `what` says the refusal in words for people and may be ' +
+      'reworded at any time. The refusal table of docs/errors.md is written from it.',
+    accepts: listOf(objectOf<Refusal>({ kind: oneOf(REFUSAL_KINDS), what: isString, status: isStatus })),
   } satisfies Extension<Refusal[]>,
 
   route: {

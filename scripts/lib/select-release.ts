@@ -23,6 +23,7 @@ import type {
 } from '../../spec/model.js';
 import type { ErrorResponseSpec, JsonConsumedSpec, ValidationFailureSpec } from '../../spec/responses.js';
 import { compareTags, isOneDevTag, livesAt, ONEDEV_TAGS, variantsOf, type Lifespan, type OneDevTag } from '../../spec/releases.js';
+import type { RefusalKind } from '../../src/extensions.js';
 import type { Catalogue } from './catalogue.js';
 import { CatalogueError, Problems } from './problems.js';
 import { selectWebhooks, type SelectedWebhooks } from './select-webhooks.js';
@@ -77,7 +78,7 @@ export interface ReleaseCatalogue {
   /** The status bad query parameters are refused with. */
   queryRefusalStatus: ErrorStatus;
   /** Kinds of refusal any operation can meet, each with this release's status. */
-  refusals: ReadonlyArray<{ what: string; status: ErrorStatus }>;
+  refusals: ReadonlyArray<{ kind: RefusalKind; what: string; status: ErrorStatus }>;
   /** The top-level description, `{release}` filled in. */
   description: string;
   /** The events this release posts to web hooks. */
@@ -388,10 +389,10 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
 
   const refusal = pick(catalogue.queryRefusalStatus, tag, 'query refusal status', problems);
   if (!refusal) problems.add(`query refusal status: none for ${tag}`);
-  const refusals = catalogue.refusals.flatMap(({ what, status }) => {
+  const refusals = catalogue.refusals.flatMap(({ kind, what, status }) => {
     const chosen = pick(status, tag, `refusal "${what}"`, problems);
     if (!chosen) problems.add(`refusal "${what}": no status for ${tag}`);
-    return chosen ? [{ what, status: chosen.status }] : [];
+    return chosen ? [{ kind, what, status: chosen.status }] : [];
   });
 
   const webhooks = selectWebhooks(catalogue.webhooks, tag, problems);

@@ -58,7 +58,7 @@ describe('the extension contract', () => {
     const good: Record<ExtensionKey, unknown> = {
       version: 'v16.5.6',
       queryRefusalStatus: 406,
-      refusals: [{ what: 'no credentials, or wrong ones', status: 401 }],
+      refusals: [{ kind: 'credentials', what: 'no credentials, or wrong ones', status: 401 }],
       route: '/artifacts/{projectId}/{path:(/.*)?}',
       missingId: { status: 400, callers: 'administrators' },
       update: 'merge',
@@ -76,7 +76,7 @@ describe('the extension contract', () => {
     const bad: Record<ExtensionKey, unknown[]> = {
       version: [16, null],
       queryRefusalStatus: ['406', 40, 4.5],
-      refusals: [{ what: 'x', status: 401 }, [{ what: 'x' }], [{ what: 1, status: 401 }]],
+      refusals: [{ kind: 'credentials', what: 'x', status: 401 }, [{ what: 'x', status: 401 }], [{ kind: 'rudeness', what: 'x', status: 401 }], [{ kind: 'credentials', what: 1, status: 401 }]],
       route: [true],
       missingId: [{ status: 400 }, { status: '400', callers: 'everyone' }, { status: 400, callers: 'nobody' }],
       update: ['patch', true],

@@ -6,7 +6,7 @@
  */
 import type { OpenAPIObject, ParameterObject } from 'openapi3-ts/oas31';
 import type { PageLimit } from '../../../spec/model.js';
-import { EXT, readExtension } from '../../../src/extensions.js';
+import { EXT, readExtension, type RefusalKind } from '../../../src/extensions.js';
 import { operationsOf, resolveRef } from '../openapi.js';
 
 export interface OperationFact {
@@ -39,6 +39,7 @@ export interface StatusFact {
 }
 
 export interface RefusalFact {
+  kind: RefusalKind;
   what: string;
   status: number;
 }

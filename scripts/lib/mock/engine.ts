@@ -869,10 +869,11 @@ function releaseOf(doc: OpenAPIObject): string | undefined {
 
 /**
  * The status this release answers a broken validation rule with (bean validation: a required text
- * left empty), from the document's EXT.refusals; 400 when it does not say.
+ * left empty): the `validation` kind of the document's EXT.refusals, found by kind, never by its
+ * words; 400 when it does not say.
  */
 export function validationStatusOf(doc: OpenAPIObject): number {
-  const entry = readExtension(doc, EXT.refusals)?.find((r) => /validation rule/.test(r.what));
+  const entry = readExtension(doc, EXT.refusals)?.find((r) => r.kind === 'validation');
   return entry?.status ?? 400;
 }
 
