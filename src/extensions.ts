@@ -140,7 +140,7 @@ export const EXT = {
     description:
       'The OneDev tag the description is of, such as `v16.5.6`. `info.version` is the version of this ' +
       'project\'s description; this says which server release it describes, so a tool handed a ' +
-      'description (the mock, `verify --document`) knows the release without being told.',
+      'description (the mock, the live-server check) knows the release without being told.',
     accepts: isString,
   } satisfies Extension<string>,
 
@@ -188,7 +188,7 @@ export const EXT = {
     description:
       'The operation answers a path id that no record has with `status` instead of 404, because the ' +
       'server only finds the record missing while it writes the answer. `callers` says for whom: ' +
-      '`everyone`, or only `administrators` (other callers are refused earlier, with 404). The ' +
+      '`everyone`, or only `administrators` (other callers get 404). The ' +
       'response at that status has the server\'s message as its example.',
     accepts: objectOf<MissingId>({ status: isStatus, callers: oneOf<MissingIdCallers>(['everyone', 'administrators']) }),
   } satisfies Extension<MissingId>,
@@ -222,7 +222,7 @@ export const EXT = {
     description:
       'The body is text itself although it is labelled `application/json`: a request sends the ' +
       'characters with no JSON quotes or escapes, and an answer is read as text, not parsed as JSON. ' +
-      'The client, the mock and `verify` all send and read such bodies this way.',
+      'The client and the mock send and read such bodies this way.',
     accepts: isTrue,
   } satisfies Extension<true>,
 
@@ -232,9 +232,8 @@ export const EXT = {
     type: "{ property: '@type' | '@class'; tagged: string }",
     description:
       'The answer is a value of a family whose root comes without the family\'s discriminator ' +
-      '`property`, though values nested in it keep theirs. `tagged` is the component of the family as ' +
-      'a request takes it, with the property, so a value read here needs the property added before it ' +
-      'is posted back.',
+      '`property`. `tagged` is the component of the family as a request takes it, with the property, ' +
+      'so a value read here needs the property added before it is posted back.',
     accepts: objectOf<UntaggedRoot>({ property: oneOf<UntaggedRoot['property']>(['@type', '@class']), tagged: isString }),
   } satisfies Extension<UntaggedRoot>,
 
@@ -288,7 +287,7 @@ export const EXT = {
     type: 'Array<{ operationId: string; route: string; values: Record<string, string> }>',
     description:
       'The REST operations after which OneDev posts the event, each with where the payload\'s values ' +
-      'come from (the request\'s path or body, the answer, the time, another read). The mock delivers ' +
+      'come from (the request\'s path or body, the answer, the time, another read, a constant). The mock delivers ' +
       'hooks from it.',
     accepts: listOf(objectOf<SentAfter>({ operationId: isString, route: isString, values: recordOf(isString) })),
   } satisfies Extension<SentAfter[]>,
