@@ -22,6 +22,7 @@ import type { OpenAPIObject, ParameterObject, RequestBodyObject, SchemaObject } 
 import { ROOT } from '../scripts/lib/artifacts.js';
 import { DISTINCT_HISTORIES } from '../scripts/lib/mock/commits/history.js';
 import { operationsOf, resolveRef } from '../scripts/lib/openapi.js';
+import { EXT, readExtension } from '../src/extensions.js';
 
 const LEVELS = [1, 16, 32] as const;
 /** Requests per subject, level and round. */
@@ -120,14 +121,14 @@ export function requestPlans(doc: OpenAPIObject): RequestPlan[] {
       if (param.in === 'path') plan.pathParams[param.name] = param.example as string | number;
       if (param.in === 'path' && param['x-multi-segment'] === true) plan.multiSegment.push(param.name);
       else if (param.in === 'query' && param.required) plan.query[param.name] = param.example;
-      else if (param.in === 'query' && param['x-onedev-query-language'] && typeof param.example === 'string') plan.queryText = param.example;
+      else if (param.in === 'query' && readExtension(param, EXT.queryLanguage) && typeof param.example === 'string') plan.queryText = param.example;
     }
     const body = operation.requestBody ? resolveRef<RequestBodyObject>(doc, operation.requestBody) : undefined;
     const [mediaType, content] = Object.entries(body?.content ?? {})[0] ?? [];
     if (mediaType && content) {
       plan.mediaType = mediaType;
       plan.body = exampleValue(doc, content) ?? (mediaType === 'application/json' ? undefined : 'file content');
-      plan.rawText = body?.['x-onedev-raw-text'] === true || !/json/.test(mediaType);
+      plan.rawText = readExtension(body, EXT.rawText) === true || !/json/.test(mediaType);
       if (!plan.rawText) plan.variableField = freeTextField(doc, content.schema, plan.body);
     }
     return plan;

@@ -1,11 +1,12 @@
 /** Document-level parts of the description: everything that is not a group or a schema. */
 
 import type { Lifespan } from './releases.js';
+import { EXT } from '../src/extensions.js';
 
 /** The last OneDev release that had milestones (the seed's Milestone group describes it). */
 export const MILESTONE_ONEDEV_VERSION = '10.8.0';
 
-/** `info`; the builder adds the release (`x-onedev-version`) and the description. */
+/** `info`; the builder adds the release (EXT.version) and the description. */
 export const info = {
   title: 'OneDev REST API',
   /** Version of this description (semver); independent of OneDev's own version. */
@@ -113,7 +114,7 @@ type in \`@type\` (authenticators: \`@class\`).
 
 **Raw-text bodies.** Some operations read the request body as plain text: send the text itself
 with \`Content-Type: application/json\` and **no JSON quotes**; quotes would be stored as part of
-the text. These bodies are marked with \`x-onedev-raw-text: true\`, and so are the answers the
+the text. These bodies are marked with \`${EXT.rawText.name}: true\`, and so are the answers the
 server writes as bare text:
 
 {facts:raw-text}

@@ -87,7 +87,7 @@ export interface Field extends Lifespan {
    * A request must carry it (not null, and for a text or a list not empty) when a sibling property
    * holds one of `values`; otherwise it may be left out (OneDev's `@DependsOn` beside `@NotEmpty`
    * or `@NotNull`). Breaking it is refused as a validation failure. The builder says so in the
-   * property's description and lists the rule as `x-onedev-required-when` on request shapes.
+   * property's description and lists the rule as EXT.requiredWhen on request shapes.
    */
   requiredWhen?: RequiredWhen;
 }
@@ -216,12 +216,12 @@ export interface ParameterSpec extends Lifespan {
   multiSegment?: boolean;
   /**
    * For a `query` parameter: the query language it takes (spec/queries/). The builder writes the
-   * language into the description and emits it as `x-onedev-query-language` for tools (the mock).
+   * language into the description and emits it as EXT.queryLanguage for tools (the mock).
    */
   queryLanguage?: QueryLanguageSpec;
   /**
    * The largest `count` the server serves (only on a `count` query parameter). The builder writes
-   * it as `maximum` (everyone) or `x-onedev-non-admin-maximum` (non-administrators), and appends
+   * it as `maximum` (everyone) or EXT.nonAdminMaximum (non-administrators), and appends
    * the sentence saying so, with the status the release refuses a larger one with; the
    * description must not state the limit itself.
    */
@@ -262,7 +262,7 @@ export type StatusUse = ErrorStatus | ({ status: ErrorStatus; message?: string; 
  * loaded by id without touching it: the lazy row is first read while Jackson writes the answer,
  * and Jackson's mapper turns the missing row into 400 with Hibernate's message. `administrators`:
  * only a site administrator's call leaves the record untouched (the owner check is skipped for
- * them). The builder emits it as `x-onedev-missing-id` on the operation; the stateful mock answers
+ * them). The builder emits it as EXT.missingId on the operation; the stateful mock answers
  * a missing record so.
  */
 export type MissingIdCallers = 'everyone' | 'administrators';
@@ -391,7 +391,7 @@ export interface OperationSpec extends Lifespan {
    * takes: 'root' the URL without the path (`/artifacts/{buildId}`), 'nested' the URL with the path
    * as segments of their own (`/artifacts/{buildId}/{artifactPath}`). Both keep the help page's
    * `name`; the root part's summary adds "(root)" (and its operationId "Root"). The builder checks
-   * `path` against `route` and writes the route as `x-onedev-route`.
+   * `path` against `route` and writes the route as EXT.route.
    */
   splitRoute?: { route: string; part: 'root' | 'nested' };
   /**
@@ -523,7 +523,7 @@ export interface GroupSpec extends Lifespan {
 // ---------------------------------------------------------------------------------------------
 // Query languages: the filters the `query` parameters take (spec/queries/). Entries carry their
 // releases like everything else; the builder describes one release's language and emits it as
-// `x-onedev-query-language` on the parameter, so the mock parses and evaluates what it describes.
+// EXT.queryLanguage on the parameter, so the mock parses and evaluates what it describes.
 // ---------------------------------------------------------------------------------------------
 
 /** An operator between a quoted field and its values (or alone, for the ones that take none). */
@@ -796,7 +796,7 @@ export interface WebhookHeaderSpec extends Lifespan {
   description: string;
   type: TypeExpr;
   example: unknown;
-  /** It carries the hook's secret (emitted as `x-onedev-secret: true`; a mock sends its own secret there). */
+  /** It carries the hook's secret (emitted as EXT.secret: true; a mock sends its own secret there). */
   secret?: boolean;
 }
 
@@ -810,7 +810,7 @@ export interface WebhookDeliverySpec {
   mediaType: string;
   /** The receiver's answers (`200`, `default`), each with what OneDev does about it. */
   responses: Readonly<Record<string, string>>;
-  /** The releases whose hooks take headers of their own (`WebHookHeader`), emitted as `x-onedev-custom-headers`. */
+  /** The releases whose hooks take headers of their own (`WebHookHeader`), emitted as EXT.customHeaders. */
   customHeaders: Lifespan;
   /** Sources of payload values every cause shares unless it gives its own (e.g. `date: 'now'`). */
   values: Readonly<Record<string, PayloadSource>>;

@@ -1,5 +1,6 @@
 import type { ErrorStatus, MissingIdCallers, StatusUse, TypeExpr, ValidationKind, Versioned } from './model.js';
 import type { Lifespan } from './releases.js';
+import type { RefusalKind } from '../src/extensions.js';
 
 export interface ErrorResponseSpec extends Lifespan {
   /** Component name under #/components/responses. */
@@ -230,34 +231,37 @@ export const VALIDATION_FAILURES: Record<ValidationKind, Versioned<ValidationFai
 /**
  * The status OneDev refuses bad query parameters with (unknown or missing ones, a `count` over the
  * limit, a query that does not parse): 400 until v12.0.9, then 406 (NotAcceptableException).
- * Emitted as `x-onedev-query-refusal-status` at the document's root, for tools such as the mock.
+ * Emitted as EXT.queryRefusalStatus at the document's root, for tools such as the mock.
  */
 export const QUERY_REFUSAL_STATUS: Versioned<{ status: ErrorStatus } & Lifespan> = [
   { status: 400, until: 'v12.0.9' },
   { status: 406, since: 'v12.0.9' },
 ];
 
-/** A kind of refusal, in words, and the status the server answers it with (per release). */
+/** A kind of refusal: its name for programs, in words for people, and the status the server answers it with (per release). */
 export interface RefusalSpec {
+  kind: RefusalKind;
   what: string;
   status: Versioned<{ status: ErrorStatus } & Lifespan>;
 }
 
 /**
- * How the server refuses what any operation can meet. Emitted as `x-onedev-refusals` at the
- * document's root; the build writes the docs' refusal table from it.
+ * How the server refuses what any operation can meet. Emitted at the document's root
+ * (EXT.refusals, src/extensions.ts), `kind` for programs such as the mock; the build writes the
+ * docs' refusal table from it.
  */
 export const REFUSALS: readonly RefusalSpec[] = [
-  { what: BAD_QUERY_PARAMETER, status: QUERY_REFUSAL_STATUS },
-  { what: BODY_UNREADABLE, status: { status: 400 } },
+  { kind: 'query-parameter', what: BAD_QUERY_PARAMETER, status: QUERY_REFUSAL_STATUS },
+  { kind: 'unreadable-body', what: BODY_UNREADABLE, status: { status: 400 } },
   {
+    kind: 'validation',
     what: VALIDATION_FAILURE,
     // One source: the statuses of VALIDATION_FAILURES (Jersey's mapper until v13.0.7, OneDev's after).
     status: VALIDATION_FAILURES.validation,
   },
-  { what: 'a check the operation makes of the request itself fails (its description says which)', status: VALIDATION_FAILURES['validation-check'] },
-  { what: 'a path or query integer that is not a number (JAX-RS fails to convert it before OneDev looks)', status: { status: 404 } },
-  { what: 'no credentials, or wrong ones', status: { status: 401 } },
+  { kind: 'validation-check', what: 'a check the operation makes of the request itself fails (its description says which)', status: VALIDATION_FAILURES['validation-check'] },
+  { kind: 'not-a-number', what: 'a path or query integer that is not a number (JAX-RS fails to convert it before OneDev looks)', status: { status: 404 } },
+  { kind: 'credentials', what: 'no credentials, or wrong ones', status: { status: 401 } },
 ];
 
 /**

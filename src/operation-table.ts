@@ -5,6 +5,7 @@
  * description with it (generated/operations.ts); a program reads the description of any other
  * tag with `operationTableOf` and gives the result to `createOneDevClient({ operations })`.
  */
+import { EXT, readExtension } from './extensions.js';
 import { isObject, resolveLocal, type Json } from './json-ref.js';
 
 export type OperationMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
@@ -15,9 +16,9 @@ export interface OperationInfo {
   readonly path: string;
   /** The operation's group, e.g. `Pull Request`. */
   readonly tag: string;
-  /** The body is raw text (`x-onedev-raw-text`): the characters themselves, labelled application/json. */
+  /** The body is raw text (EXT.rawText): the characters themselves, labelled application/json. */
   readonly rawText: boolean;
-  /** The 200 answer is bare text labelled application/json (`x-onedev-raw-text` on the response). */
+  /** The 200 answer is bare text labelled application/json (EXT.rawText on the response). */
   readonly rawTextResponse: boolean;
   /** The body is bytes (an upload, `application/octet-stream`). */
   readonly binaryBody: boolean;
@@ -79,7 +80,7 @@ export function readOperations(description: unknown): OperationReading {
 
       const body = resolveLocal(doc, operation.requestBody);
       const bodyContent = isObject(body) && isObject(body.content) ? body.content : {};
-      const rawText = isObject(body) && body['x-onedev-raw-text'] === true;
+      const rawText = readExtension(body, EXT.rawText) === true;
       if (rawText && bodyContent['application/json'] === undefined) {
         problems.push(`${where}: a raw-text body must be declared as application/json, as OneDev reads it`);
       }
@@ -94,7 +95,7 @@ export function readOperations(description: unknown): OperationReading {
         path,
         tag: tag ?? '',
         rawText,
-        rawTextResponse: isObject(ok) && ok['x-onedev-raw-text'] === true,
+        rawTextResponse: readExtension(ok, EXT.rawText) === true,
         binaryBody: bodyContent['application/octet-stream'] !== undefined,
         binaryResponse: answerTypes.length > 0 && !answerTypes.includes('application/json'),
         multiSegment: parameters.filter((p) => p.in === 'path' && p['x-multi-segment'] === true).map((p) => String(p.name)),

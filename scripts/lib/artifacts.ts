@@ -4,7 +4,8 @@
  *
  * Each supported release gets its own folder, generated/releases/<tag>/, from the release steps;
  * the newest release's files are also the top-level ones (generated/openapi.json, ...). The
- * whole-set steps (the client's operation table, the docs, the changelog) see every release.
+ * whole-set steps (the client's operation table, the docs, the changelog, the extensions page)
+ * see every release.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -14,6 +15,7 @@ import { DEFAULT_RELEASE, SUPPORTED_RELEASES, type SupportedRelease } from '../.
 import { changelogStep } from './steps/changelog.js';
 import { clientStep } from './steps/client.js';
 import { docsStep } from './steps/docs.js';
+import { extensionsStep } from './steps/extensions.js';
 import { factsStep } from './steps/facts.js';
 import { releaseSteps } from './steps/release.js';
 import { releaseDir, type Artifact, type SetStep } from './steps/types.js';
@@ -32,6 +34,8 @@ export const setSteps: Record<string, SetStep> = {
   client: clientStep,
   webhooks: webhooksStep,
   changelog: changelogStep,
+  // docs/extensions.md, from the extension contract (src/extensions.ts).
+  extensions: extensionsStep,
   docs: docsStep,
   // README.md and docs/: the fact tables between their markers (the rest of each file is kept).
   facts: (docs) => factsStep(ROOT)(docs),

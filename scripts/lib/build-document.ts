@@ -2,7 +2,7 @@
  * The builder: the one place that turns the catalogue into an OpenAPI 3.1 document.
  * Every difference between operations lives in the catalogue; nothing here names one.
  */
-import { OpenApiBuilder, type MediaTypeObject, type OpenAPIObject, type ParameterObject, type ResponseObject } from 'openapi3-ts/oas31';
+import { OpenApiBuilder, type MediaTypeObject, type OpenAPIObject, type ParameterObject, type ResponseObject, type SchemaObject } from 'openapi3-ts/oas31';
 import type { ParameterSpec } from '../../spec/model.js';
 import { descriptionSections, info, securitySchemes, servers } from '../../spec/document.js';
 import { livesAt } from '../../spec/releases.js';
@@ -11,13 +11,13 @@ import type { ReleaseCatalogue } from './select-release.js';
 import { operationId, operationSummary } from './naming.js';
 import { Problems } from './problems.js';
 import { checkEffects } from './check-effects.js';
-import { describeQueryLanguage, QUERY_LANGUAGE_EXTENSION } from './query-language.js';
-import { RAW_TEXT_EXTENSION, transformOperation } from './transform-operation.js';
+import { describeQueryLanguage } from './query-language.js';
+import { transformOperation } from './transform-operation.js';
 import { transformSchemas, transformType, type UpdateMode } from './transform-schema.js';
 import { operationsByRoute, transformWebhooks } from './transform-webhooks.js';
 import { applyPageLimit } from './page-limit.js';
 import { fillFacts } from './facts/describe.js';
-import { REFUSALS } from './extensions.js';
+import { EXT, extensionEntry, writeExtension } from '../../src/extensions.js';
 import { discriminatorOf, untaggedSchemas } from './transform-untagged.js';
 import { noteUntaggedReads } from './untagged-reads.js';
 
@@ -41,7 +41,7 @@ function transformParameter(
   if (p.queryLanguage) {
     if (p.in !== 'query') problems.add(`parameter ${key}: only a query parameter takes a query language`);
     param.description = `${p.description} ${describeQueryLanguage(p.queryLanguage)}`;
-    param[QUERY_LANGUAGE_EXTENSION] = p.queryLanguage;
+    writeExtension(param, EXT.queryLanguage, p.queryLanguage);
   }
   return param;
 }
@@ -49,11 +49,54 @@ function transformParameter(
 /** One release's document. Parameters and examples no operation of the release uses are left out. */
 export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
   const problems = new Problems();
+  const builder = documentRoot(catalogue);
+  const { schemas, knownSchemas, polymorphic } = schemaComponents(catalogue, problems);
+  const examples = exampleTable(catalogue, problems);
+  const used: Used = { examples: new Set<string>(), parameters: new Set<string>() };
+  const knownExamples: ReadonlySet<string> = new Set(examples.keys());
+  const paths = transformGroups(catalogue, builder, { knownSchemas, knownExamples, used, polymorphic, examples }, problems);
+  noteUntaggedReads(paths);
+  checkEffects(catalogue.groups, schemas, problems);
+  // The events the release posts to web hooks, each with its payload schema (transform-webhooks.ts).
+  const webhooks = transformWebhooks(catalogue.webhooks, (name) => new Set(Object.keys(schemas[name]?.properties ?? {})), {
+    knownSchemas,
+    knownExamples,
+    usedExamples: used.examples,
+    operations: operationsByRoute(catalogue.groups, catalogue.parameters, paths),
+    problems,
+  });
+  // An example named like a schema also illustrates that schema (its `examples` keyword).
+  for (const [name, example] of examples) {
+    const schema = schemas[name];
+    if (schema) schema.examples = [example.value];
+  }
+  problems.throwIfAny();
+
+  for (const [path, item] of Object.entries(paths)) builder.addPath(path, item);
+  for (const [name, item] of Object.entries(webhooks)) builder.addWebhook(name, item);
+  addComponents(builder, catalogue, { schemas, knownSchemas, examples, used }, problems);
+  // The description's facts are read back from the finished document (scripts/lib/facts/).
+  const doc = builder.getSpec();
+  doc.info.description = fillFacts(catalogue.description, doc, problems);
+  problems.throwIfAny();
+  return doc;
+}
+
+type Examples = ReadonlyMap<string, { summary: string; value: unknown }>;
+
+/** The parameters and examples some operation or web hook of the release refers to. */
+interface Used {
+  examples: Set<string>;
+  parameters: Set<string>;
+}
+
+/** The document's root: info with the release, servers, security, and the release's refusals. */
+function documentRoot(catalogue: ReleaseCatalogue): OpenApiBuilder {
   const builder = OpenApiBuilder.create({
     openapi: '3.1.0',
     // openapi3-ts's type lacks this 3.1 field.
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
-    info: { ...info, description: catalogue.description, 'x-onedev-version': catalogue.release },
+    info: { ...info, description: catalogue.description, ...extensionEntry(EXT.version, catalogue.release) },
     paths: {},
     components: {},
   } as OpenAPIObject);
@@ -61,9 +104,13 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
   for (const [name, scheme] of Object.entries(securitySchemes)) builder.addSecurityScheme(name, { ...scheme });
   builder.rootDoc.security = Object.keys(securitySchemes).map((name) => ({ [name]: [] }));
   // Read by tools (the mock): the status bad query parameters get in this release.
-  (builder.rootDoc as unknown as Record<string, unknown>)['x-onedev-query-refusal-status'] = catalogue.queryRefusalStatus;
-  (builder.rootDoc as unknown as Record<string, unknown>)[REFUSALS] = catalogue.refusals;
+  writeExtension(builder.rootDoc, EXT.queryRefusalStatus, catalogue.queryRefusalStatus);
+  writeExtension(builder.rootDoc, EXT.refusals, [...catalogue.refusals]);
+  return builder;
+}
 
+/** The component schemas (untagged forms of families included), and the families' discriminators. */
+function schemaComponents(catalogue: ReleaseCatalogue, problems: Problems) {
   const schemas = transformSchemas(catalogue.schemas, problems, updateModes(catalogue, problems));
   const specs = new Map(Object.values(catalogue.schemas).flatMap((table) => Object.entries(table)));
   const polymorphic = new Map([...specs].flatMap(([name, spec]) => {
@@ -71,8 +118,12 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
     return property ? [[name, property] as const] : [];
   }));
   Object.assign(schemas, untaggedSchemas(untaggedRoots(catalogue), specs, new Set(Object.keys(schemas)), problems));
-  const knownSchemas = new Set(Object.keys(schemas));
+  const knownSchemas: ReadonlySet<string> = new Set(Object.keys(schemas));
+  return { schemas, knownSchemas, polymorphic };
+}
 
+/** Every example of the release by name; a name defined twice is a problem. */
+function exampleTable(catalogue: ReleaseCatalogue, problems: Problems): Examples {
   const examples = new Map<string, { summary: string; value: unknown }>();
   for (const [module, table] of Object.entries(catalogue.examples)) {
     for (const [name, example] of Object.entries(table)) {
@@ -80,15 +131,23 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
       examples.set(name, example);
     }
   }
+  return examples;
+}
 
-  const knownExamples: ReadonlySet<string> = new Set(examples.keys());
-  const usedExamples = new Set<string>();
-  const usedParameters = new Set<string>();
+interface GroupsContext {
+  knownSchemas: ReadonlySet<string>;
+  knownExamples: ReadonlySet<string>;
+  used: Used;
+  polymorphic: ReadonlyMap<string, '@type' | '@class'>;
+  examples: Examples;
+}
+
+/** A tag per group and the paths of their operations; duplicate groups, ids and routes are problems. */
+function transformGroups(catalogue: ReleaseCatalogue, builder: OpenApiBuilder, shared: GroupsContext, problems: Problems): Record<string, Record<string, unknown>> {
   const operationIds = new Map<string, string>();
   const routes = new Set<string>();
   const paths: Record<string, Record<string, unknown>> = {};
   const seenGroups = new Set<string>();
-
   for (const group of catalogue.groups) {
     if (seenGroups.has(group.name)) problems.add(`group "${group.name}": defined twice`);
     seenGroups.add(group.name);
@@ -106,40 +165,31 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
       const operation = transformOperation(op, {
         group,
         parameters: catalogue.parameters,
-        knownSchemas,
-        knownExamples,
-        usedExamples,
-        usedParameters,
+        knownSchemas: shared.knownSchemas,
+        knownExamples: shared.knownExamples,
+        usedExamples: shared.used.examples,
+        usedParameters: shared.used.parameters,
         responses: catalogue.responses,
         alwaysPossible: catalogue.alwaysPossible,
         validationFailures: catalogue.validationFailures,
-        polymorphic,
-        exampleValue: (name) => examples.get(name)?.value,
+        polymorphic: shared.polymorphic,
+        exampleValue: (name) => shared.examples.get(name)?.value,
         problems,
       });
       (paths[op.path] ??= {})[op.method.toLowerCase()] = operation;
     }
   }
-  noteUntaggedReads(paths);
-  checkEffects(catalogue.groups, schemas, problems);
-  // The events the release posts to web hooks, each with its payload schema (transform-webhooks.ts).
-  const webhooks = transformWebhooks(catalogue.webhooks, (name) => new Set(Object.keys(schemas[name]?.properties ?? {})), {
-    knownSchemas,
-    knownExamples,
-    usedExamples,
-    operations: operationsByRoute(catalogue.groups, catalogue.parameters, paths),
-    problems,
-  });
-  // An example named like a schema also illustrates that schema (its `examples` keyword).
-  for (const [name, example] of examples) {
-    const schema = schemas[name];
-    if (schema) schema.examples = [example.value];
-  }
-  problems.throwIfAny();
+  return paths;
+}
 
-  for (const [path, item] of Object.entries(paths)) builder.addPath(path, item);
-  for (const [name, item] of Object.entries(webhooks)) builder.addWebhook(name, item);
-  for (const key of [...usedParameters].sort()) {
+/** The components: the parameters, error and validation responses, schemas and examples used, each sorted. */
+function addComponents(
+  builder: OpenApiBuilder,
+  catalogue: ReleaseCatalogue,
+  { schemas, knownSchemas, examples, used }: { schemas: Record<string, SchemaObject>; knownSchemas: ReadonlySet<string>; examples: Examples; used: Used },
+  problems: Problems,
+): void {
+  for (const key of [...used.parameters].sort()) {
     builder.addParameter(key, transformParameter(key, catalogue.parameters, knownSchemas, problems, catalogue.queryRefusalStatus));
   }
   for (const status of usedErrorStatuses(catalogue)) {
@@ -160,12 +210,7 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
     description: 'A plain-text error message. OneDev sends errors as text, never as JSON.',
   };
   for (const name of Object.keys(schemas).sort()) builder.addSchema(name, schemas[name]!);
-  for (const name of [...usedExamples].sort()) builder.addExample(name, examples.get(name)!);
-  // The description's facts are read back from the finished document (scripts/lib/facts/).
-  const doc = builder.getSpec();
-  doc.info.description = fillFacts(catalogue.description, doc, problems);
-  problems.throwIfAny();
-  return doc;
+  for (const name of [...used.examples].sort()) builder.addExample(name, examples.get(name)!);
 }
 
 /** What one build used, so a check over every release can find catalogue entries no release uses. */
@@ -214,7 +259,7 @@ function updateModes(catalogue: ReleaseCatalogue, problems: Problems): Map<strin
 /**
  * The responses for a status at which an operation's validation failure is answered: the status's
  * own text/plain answers, and the failure's body labelled `application/json` (bare text flagged
- * `x-onedev-raw-text`, or JSON). Only those some operation of the release refers to.
+ * EXT.rawText, or JSON). Only those some operation of the release refers to.
  */
 function validationResponses(catalogue: ReleaseCatalogue, knownSchemas: ReadonlySet<string>, problems: Problems): Map<string, ResponseObject> {
   const used = new Set(catalogue.groups.flatMap((g) => g.operations.flatMap((o) => o.validation ?? [])));
@@ -250,7 +295,7 @@ function validationResponses(catalogue: ReleaseCatalogue, knownSchemas: Readonly
         'application/json': json,
       },
     };
-    if (failure.body.kind === 'raw-text') response[RAW_TEXT_EXTENSION] = true;
+    if (failure.body.kind === 'raw-text') writeExtension(response, EXT.rawText, true);
     out.set(failure.name, response);
   }
   return out;

@@ -1,12 +1,12 @@
 /**
  * The page-limit vocabulary (`pageLimit` on a `count` parameter) as OpenAPI: a `maximum` when the
- * limit holds for everyone (validators and the mock enforce it), `x-onedev-non-admin-maximum` when
+ * limit holds for everyone (validators and the mock enforce it), EXT.nonAdminMaximum when
  * administrators are exempt (a schema cannot say who is asking), and the sentence a reader sees,
  * with the status the release refuses a larger `count` with.
  */
 import type { ParameterObject } from 'openapi3-ts/oas31';
 import type { PageLimit, ParameterSpec } from '../../spec/model.js';
-import { NON_ADMIN_MAXIMUM } from './extensions.js';
+import { EXT, writeExtension } from '../../src/extensions.js';
 import type { Problems } from './problems.js';
 
 /** What a reader is told about the limit. */
@@ -29,6 +29,6 @@ export function applyPageLimit(key: string, spec: ParameterSpec, param: Paramete
   if (spec.constraints && 'maximum' in spec.constraints) problems.add(`${where}: the builder writes the maximum; remove constraints.maximum`);
   if (/\bat most \d/i.test(spec.description)) problems.add(`${where}: the description states a limit itself; the builder appends it`);
   if (limit.appliesTo === 'everyone') param.schema = { ...param.schema, maximum: limit.maximum };
-  else param[NON_ADMIN_MAXIMUM] = limit.maximum;
+  else writeExtension(param, EXT.nonAdminMaximum, limit.maximum);
   param.description = `${spec.description} ${pageLimitSentence(limit, refusalStatus)}`;
 }

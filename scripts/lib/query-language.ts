@@ -1,13 +1,10 @@
 /**
  * Writes a query parameter's description from its query language (spec/queries/), so what a
- * reader is told and what the mock parses (`x-onedev-query-language`) come from one source.
+ * reader is told and what the mock parses (EXT.queryLanguage, src/extensions.ts) come from one source.
  * The language handed in is one release's: select-release.ts has resolved every lifespan.
  */
 import type { QueryCriterionSpec, QueryCustomFieldSpec, QueryLanguageSpec, QueryMatch, QueryOperator, QueryRefusalKind } from '../../spec/model.js';
 import { VALUELESS_QUERY_OPERATORS } from '../../spec/model.js';
-
-/** The extension a query parameter carries its language in. */
-export const QUERY_LANGUAGE_EXTENSION = 'x-onedev-query-language';
 
 const code = (text: string): string => `\`${text}\``;
 

@@ -25,6 +25,7 @@ import type {
 } from '../../spec/model.js';
 import type { ErrorResponseSpec, JsonConsumedSpec, ValidationFailureSpec } from '../../spec/responses.js';
 import { compareTags, isOneDevTag, livesAt, ONEDEV_TAGS, variantsOf, type Lifespan, type OneDevTag } from '../../spec/releases.js';
+import type { RefusalKind } from '../../src/extensions.js';
 import type { Catalogue } from './catalogue.js';
 import { CatalogueError, Problems } from './problems.js';
 import { selectWebhooks, type SelectedWebhooks } from './select-webhooks.js';
@@ -84,7 +85,7 @@ export interface ReleaseCatalogue {
   /** The status bad query parameters are refused with. */
   queryRefusalStatus: ErrorStatus;
   /** Kinds of refusal any operation can meet, each with this release's status. */
-  refusals: ReadonlyArray<{ what: string; status: ErrorStatus }>;
+  refusals: ReadonlyArray<{ kind: RefusalKind; what: string; status: ErrorStatus }>;
   /** The top-level description, `{release}` filled in. */
   description: string;
   /** The events this release posts to web hooks. */
@@ -286,74 +287,124 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
   if (!isOneDevTag(tag)) {
     throw new CatalogueError([`release "${tag}": not a OneDev tag the catalogue knows (${ONEDEV_TAGS[0]} .. ${ONEDEV_TAGS.at(-1)})`]);
   }
+  // In this order, so that problems are listed as the catalogue reads.
+  const validationFailures = selectValidationFailures(catalogue, tag, problems);
+  const jsonConsumed = pick(catalogue.jsonConsumed, tag, 'json-consumed rule', problems);
+  const groups = selectGroups(catalogue.groups, tag, { validationFailures, jsonConsumed }, problems);
+  const schemas = selectSchemas(catalogue.schemas, tag, problems);
+  const examples = selectExamples(catalogue.examples, tag, problems);
+  const parameters = selectParameters(catalogue.parameters, tag, problems);
+  const responses: ReleaseCatalogue['responses'] = {};
+  for (const [status, versioned] of Object.entries(catalogue.responses)) {
+    const response = pick(versioned, tag, `error response ${status}`, problems);
+    if (response) responses[Number(status) as ErrorStatus] = strip(response);
+  }
+  const alwaysPossible = aliveValues<ErrorStatus, 'status'>(catalogue.alwaysPossible, 'status', tag, (status) => `always-possible error ${status}`, problems);
+  const description = alive(catalogue.description, (section) => section, tag, () => 'description section', problems)
+    .map((section) => fillPlaceholders(section.text.trim(), tag))
+    .join('\n\n');
+  const { queryRefusalStatus, refusals } = selectRefusals(catalogue, tag, problems);
+  const webhooks = selectWebhooks(catalogue.webhooks, tag, problems);
 
+  problems.throwIfAny();
+  return {
+    release: tag,
+    groups,
+    schemas,
+    examples,
+    parameters,
+    responses,
+    alwaysPossible,
+    validationFailures,
+    queryRefusalStatus: queryRefusalStatus!,
+    refusals,
+    description,
+    webhooks,
+  };
+}
+
+function selectValidationFailures(catalogue: Catalogue, tag: OneDevTag, problems: Problems): ReleaseCatalogue['validationFailures'] {
   const validationFailures: ReleaseCatalogue['validationFailures'] = {};
   for (const [kind, versioned] of Object.entries(catalogue.validationFailures) as Array<[ValidationKind, Versioned<ValidationFailureSpec>]>) {
     const failure = pick(versioned, tag, `validation failure ${kind}`, problems);
     if (failure) validationFailures[kind] = strip(failure);
   }
+  return validationFailures;
+}
 
-  const jsonConsumed = pick(catalogue.jsonConsumed, tag, 'json-consumed rule', problems);
+/** What selecting an operation needs of the release besides the operation. */
+interface OperationRules {
+  validationFailures: ReleaseCatalogue['validationFailures'];
+  jsonConsumed: JsonConsumedSpec | undefined;
+}
 
-  const groups: SelectedGroup[] = [];
-  for (const group of catalogue.groups) {
+/** The groups alive at `tag`, each with its operations alive then; every span is checked, alive or not. */
+function selectGroups(groups: readonly GroupSpec[], tag: OneDevTag, rules: OperationRules, problems: Problems): SelectedGroup[] {
+  const selected: SelectedGroup[] = [];
+  for (const group of groups) {
     checkSpan(group, `group "${group.name}"`, problems);
-    const operations: SelectedOperation[] = [];
-    for (const op of group.operations) {
-      const names = typeof op.name === 'string' ? [{ value: op.name }] : op.name;
-      const where = `group "${group.name}", operation "${names.map((n) => n.value).join('" / "')}" (${op.method} ${op.path})`;
-      checkSpan(op, where, problems);
-      if (!livesAt(op, tag)) continue;
-      const name = pick(names, tag, `${where}, name`, problems);
-      if (!name) {
-        problems.add(`${where}: no name for ${tag}`);
-        continue;
-      }
-      const text = (value: string | readonly ReleaseText[], field: string): string => {
-        if (typeof value === 'string') return value;
-        const chosen = pick(value, tag, `${where}, ${field}`, problems);
-        if (!chosen) problems.add(`${where}: no ${field} for ${tag}`);
-        return chosen?.value ?? '';
-      };
-      const uses = aliveValues<ErrorStatus | ValidationKind, 'status'>(op.errors, 'status', tag, (status) => `${where}, error ${status}`, problems);
-      const { errorMessages, missingId } = statusMessages(op.errors, tag, where, problems);
-      const errors = uses.filter((use): use is ErrorStatus => typeof use === 'number');
-      const validation = uses.filter((use): use is ValidationKind => typeof use === 'string');
-      for (const kind of validation) {
-        const failure = validationFailures[kind];
-        if (!failure) problems.add(`${where}, error ${kind}: no validation failure of that kind for ${tag}`);
-        else if (!errors.includes(failure.status)) errors.push(failure.status);
-      }
-      const { effect: versionedEffect, ...spec } = strip(op);
-      const selected: SelectedOperation = {
-        ...spec,
-        name: name.value,
-        description: fillPlaceholders(text(op.description, 'description'), tag),
-        // A bare-text answer's example may name the release (Get Server Version answers its version).
-        success: op.success.kind === 'raw-text' ? { ...op.success, example: fillPlaceholders(op.success.example, tag) } : op.success,
-        permission: text(op.permission, 'permission'),
-        parameters: op.parameters ? aliveValues<string, 'key'>(op.parameters, 'key', tag, (key) => `${where}, parameter ${key}`, problems) : undefined,
-        errors,
-        validation,
-        errorMessages,
-      };
-      if (Object.keys(errorMessages).length === 0) delete selected.errorMessages;
-      if (missingId) selected.missingId = missingId;
-      const effect = versionedEffect === undefined ? undefined : selectEffect(versionedEffect, tag, `${where}, effect`, problems);
-      if (effect) selected.effect = effect;
-      if (!selected.parameters) delete selected.parameters;
-      if (validation.length === 0) delete selected.validation;
-      if (jsonConsumed) consumeJson(selected, jsonConsumed);
-      operations.push(selected);
-    }
-    if (livesAt(group, tag)) groups.push({ ...strip(group), operations });
+    const operations = group.operations.flatMap((op) => selectOperation(group, op, tag, rules, problems) ?? []);
+    if (livesAt(group, tag)) selected.push({ ...strip(group), operations });
   }
+  return selected;
+}
 
+/** One operation as `tag` has it, or undefined when it does not live then (or has no name then). */
+function selectOperation(group: GroupSpec, op: OperationSpec, tag: OneDevTag, rules: OperationRules, problems: Problems): SelectedOperation | undefined {
+  const names = typeof op.name === 'string' ? [{ value: op.name }] : op.name;
+  const where = `group "${group.name}", operation "${names.map((n) => n.value).join('" / "')}" (${op.method} ${op.path})`;
+  checkSpan(op, where, problems);
+  if (!livesAt(op, tag)) return undefined;
+  const name = pick(names, tag, `${where}, name`, problems);
+  if (!name) {
+    problems.add(`${where}: no name for ${tag}`);
+    return undefined;
+  }
+  const text = (value: string | readonly ReleaseText[], field: string): string => {
+    if (typeof value === 'string') return value;
+    const chosen = pick(value, tag, `${where}, ${field}`, problems);
+    if (!chosen) problems.add(`${where}: no ${field} for ${tag}`);
+    return chosen?.value ?? '';
+  };
+  const uses = aliveValues<ErrorStatus | ValidationKind, 'status'>(op.errors, 'status', tag, (status) => `${where}, error ${status}`, problems);
+  const { errorMessages, missingId } = statusMessages(op.errors, tag, where, problems);
+  const errors = uses.filter((use): use is ErrorStatus => typeof use === 'number');
+  const validation = uses.filter((use): use is ValidationKind => typeof use === 'string');
+  for (const kind of validation) {
+    const failure = rules.validationFailures[kind];
+    if (!failure) problems.add(`${where}, error ${kind}: no validation failure of that kind for ${tag}`);
+    else if (!errors.includes(failure.status)) errors.push(failure.status);
+  }
+  const { effect: versionedEffect, ...spec } = strip(op);
+  const selected: SelectedOperation = {
+    ...spec,
+    name: name.value,
+    description: fillPlaceholders(text(op.description, 'description'), tag),
+    // A bare-text answer's example may name the release (Get Server Version answers its version).
+    success: op.success.kind === 'raw-text' ? { ...op.success, example: fillPlaceholders(op.success.example, tag) } : op.success,
+    permission: text(op.permission, 'permission'),
+    parameters: op.parameters ? aliveValues<string, 'key'>(op.parameters, 'key', tag, (key) => `${where}, parameter ${key}`, problems) : undefined,
+    errors,
+    validation,
+    errorMessages,
+  };
+  if (Object.keys(errorMessages).length === 0) delete selected.errorMessages;
+  if (missingId) selected.missingId = missingId;
+  const effect = versionedEffect === undefined ? undefined : selectEffect(versionedEffect, tag, `${where}, effect`, problems);
+  if (effect) selected.effect = effect;
+  if (!selected.parameters) delete selected.parameters;
+  if (validation.length === 0) delete selected.validation;
+  if (rules.jsonConsumed) consumeJson(selected, rules.jsonConsumed);
+  return selected;
+}
+
+/** Each module's schemas alive at `tag`: objects with their fields then, families with the members whose schema lives then. */
+function selectSchemas(tables: Catalogue['schemas'], tag: OneDevTag, problems: Problems): ReleaseCatalogue['schemas'] {
   const schemas: Record<string, Record<string, SelectedSchema>> = {};
-  const allSchemaNames = new Set(Object.values(catalogue.schemas).flatMap((table) => Object.keys(table)));
+  const allSchemaNames = new Set(Object.values(tables).flatMap((table) => Object.keys(table)));
   const aliveSchemas = new Set<string>();
   const families: Array<{ module: string; name: string; spec: FamilySchema }> = [];
-  for (const [module, table] of Object.entries(catalogue.schemas)) {
+  for (const [module, table] of Object.entries(tables)) {
     const out: Record<string, SelectedSchema> = {};
     for (const [name, versioned] of Object.entries(table)) {
       const spec = pick(versioned, tag, `schema ${name}`, problems);
@@ -380,9 +431,12 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
     const members = aliveValues<string, 'name'>(spec.members, 'name', tag, (member) => `schema ${name}, member ${member}`, problems).filter((m) => aliveSchemas.has(m) || !allSchemaNames.has(m));
     schemas[module]![name] = { ...strip(spec), members } satisfies SelectedFamily;
   }
+  return schemas;
+}
 
+function selectExamples(tables: Catalogue['examples'], tag: OneDevTag, problems: Problems): ReleaseCatalogue['examples'] {
   const examples: Record<string, Record<string, SelectedExample>> = {};
-  for (const [module, table] of Object.entries(catalogue.examples)) {
+  for (const [module, table] of Object.entries(tables)) {
     const out: Record<string, SelectedExample> = {};
     for (const [name, versioned] of Object.entries(table)) {
       const where = `example ${name}`;
@@ -391,49 +445,29 @@ export function selectRelease(catalogue: Catalogue, tag: string): ReleaseCatalog
     }
     examples[module] = out;
   }
+  return examples;
+}
 
+function selectParameters(table: Catalogue['parameters'], tag: OneDevTag, problems: Problems): Record<string, ParameterSpec> {
   const parameters: Record<string, ParameterSpec> = {};
-  for (const [key, versioned] of Object.entries(catalogue.parameters)) {
+  for (const [key, versioned] of Object.entries(table)) {
     const param = pick(versioned, tag, `parameter ${key}`, problems);
     if (param) {
       parameters[key] = { ...strip(param), type: selectType(param.type, tag, `parameter ${key}`, problems) };
       if (param.queryLanguage) parameters[key]!.queryLanguage = selectQueryLanguage(param.queryLanguage, tag, `parameter ${key}`, problems);
     }
   }
+  return parameters;
+}
 
-  const responses: ReleaseCatalogue['responses'] = {};
-  for (const [status, versioned] of Object.entries(catalogue.responses)) {
-    const response = pick(versioned, tag, `error response ${status}`, problems);
-    if (response) responses[Number(status) as ErrorStatus] = strip(response);
-  }
-  const alwaysPossible = aliveValues<ErrorStatus, 'status'>(catalogue.alwaysPossible, 'status', tag, (status) => `always-possible error ${status}`, problems);
-  const description = alive(catalogue.description, (section) => section, tag, () => 'description section', problems)
-    .map((section) => fillPlaceholders(section.text.trim(), tag))
-    .join('\n\n');
-
+/** The status bad query parameters get at `tag` (undefined, and a problem, when none) and each refusal's status then. */
+function selectRefusals(catalogue: Catalogue, tag: OneDevTag, problems: Problems): { queryRefusalStatus: ErrorStatus | undefined; refusals: ReleaseCatalogue['refusals'] } {
   const refusal = pick(catalogue.queryRefusalStatus, tag, 'query refusal status', problems);
   if (!refusal) problems.add(`query refusal status: none for ${tag}`);
-  const refusals = catalogue.refusals.flatMap(({ what, status }) => {
+  const refusals = catalogue.refusals.flatMap(({ kind, what, status }) => {
     const chosen = pick(status, tag, `refusal "${what}"`, problems);
     if (!chosen) problems.add(`refusal "${what}": no status for ${tag}`);
-    return chosen ? [{ what, status: chosen.status }] : [];
+    return chosen ? [{ kind, what, status: chosen.status }] : [];
   });
-
-  const webhooks = selectWebhooks(catalogue.webhooks, tag, problems);
-
-  problems.throwIfAny();
-  return {
-    release: tag,
-    groups,
-    schemas,
-    examples,
-    parameters,
-    responses,
-    alwaysPossible,
-    validationFailures,
-    queryRefusalStatus: refusal!.status,
-    refusals,
-    description,
-    webhooks,
-  };
+  return { queryRefusalStatus: refusal?.status, refusals };
 }

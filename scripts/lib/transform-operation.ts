@@ -1,14 +1,12 @@
 /** Turns one catalogue operation into an OpenAPI Operation Object. */
-import type { OperationObject, ParameterObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
+import type { OperationObject, ParameterObject, RequestBodyObject, ResponseObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
 import type { ErrorStatus, ParameterSpec } from '../../spec/model.js';
-import { EFFECT, IGNORED_BODY, MISSING_ID, SPLIT_ROUTE, UNTAGGED_ROOT, UPDATE_MODE } from './extensions.js';
+import { EXT, extensionEntry, writeExtension } from '../../src/extensions.js';
 import { operationId, operationSummary, splitRoutePaths } from './naming.js';
 import type { Problems } from './problems.js';
 import type { ReleaseCatalogue, SelectedGroup, SelectedOperation } from './select-release.js';
 import { makeNullable, schemaRef, transformType, type Context } from './transform-schema.js';
 import { untaggedName } from './transform-untagged.js';
-
-export const RAW_TEXT_EXTENSION = 'x-onedev-raw-text';
 
 export interface OperationContext {
   group: SelectedGroup;
@@ -46,28 +44,73 @@ export function pathTemplateParams(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 }
 
+/** What the steps of one operation's transform share: the operation, and how to report and refer. */
+interface OperationScope {
+  op: SelectedOperation;
+  ctx: OperationContext;
+  /** Adds a problem naming the operation and the field. */
+  problem: (field: string, message: string) => void;
+  /** Where a type expression of the field sits, for transformType. */
+  typeCtx: (field: string) => Context;
+  /** A reference to a named example, marked used (a problem if the release has none). */
+  useExample: (field: string, name: string) => { default: { $ref: string } };
+}
+
 export function transformOperation(op: SelectedOperation, ctx: OperationContext): OperationObject {
   const id = operationId(ctx.group.name, operationSummary(op));
   const where = `operation ${id} (${op.method} ${op.path})`;
   const problem = (field: string, message: string) => ctx.problems.add(`${where}, ${field}: ${message}`);
-  const typeCtx = (field: string): Context => ({
-    where: `${where}, ${field}`,
-    known: ctx.knownSchemas,
-    problems: ctx.problems,
-  });
-  const useExample = (field: string, name: string) => {
-    if (!ctx.knownExamples.has(name)) problem(field, `reference to unknown example "${name}"`);
-    ctx.usedExamples.add(name);
-    return { default: exampleRef(name) };
+  const scope: OperationScope = {
+    op,
+    ctx,
+    problem,
+    typeCtx: (field) => ({ where: `${where}, ${field}`, known: ctx.knownSchemas, problems: ctx.problems }),
+    useExample: (field, name) => {
+      if (!ctx.knownExamples.has(name)) problem(field, `reference to unknown example "${name}"`);
+      ctx.usedExamples.add(name);
+      return { default: exampleRef(name) };
+    },
   };
-
-  const exampleOf = (name: string) =>
-    (op.parameters ?? []).map((key) => ctx.parameters[key]).find((p) => p?.in === 'path' && p.name === name)?.example;
 
   if (!op.description.trim()) problem('description', 'is empty');
   if (!op.permission.trim()) problem('permission', 'is empty');
+  const parameters = parameterRefs(scope);
 
-  // Parameters: every {name} in the path is declared as a path parameter, and nothing else is.
+  const operation: OperationObject = {
+    operationId: id,
+    summary: operationSummary(op),
+    description: `${op.description.trim()}\n\n**Permission:** ${op.permission.trim()}`,
+    tags: [ctx.group.name],
+  };
+  if (parameters.length > 0) operation.parameters = parameters as unknown as ParameterObject[];
+  if (op.credentials === 'none') operation.security = [];
+  if (op.splitRoute) writeExtension(operation, EXT.route, checkedSplitRoute(scope, op.splitRoute));
+  if (op.body) {
+    const { requestBody, codeSamples } = requestBodyOf(scope, op.body);
+    operation.requestBody = requestBody;
+    if (codeSamples) operation['x-codeSamples'] = codeSamples;
+  }
+
+  const responses: ResponsesObject = { '200': successResponse(scope) };
+  if (op.noContent) responses['204'] = { description: `${op.noContent} No body.` };
+  const combined = addErrorResponses(scope, responses);
+  operation.responses = responses;
+  if (op.missingId) {
+    const { status, callers } = op.missingId;
+    if (!op.errorMessages?.[status] || combined.has(status)) problem('errors', `the missing-id status ${status} needs a message of its own`);
+    writeExtension(operation, EXT.missingId, { status, callers });
+  }
+  if (op.effect) writeExtension(operation, EXT.effect, op.effect);
+
+  if (op.deprecated) {
+    operation.deprecated = true;
+    operation.description = `**Deprecated:** ${op.deprecated.trim()}\n\n${operation.description}`;
+  }
+  return operation;
+}
+
+/** The operation's parameter references: every {name} in the path is declared as a path parameter, and nothing else is. */
+function parameterRefs({ op, ctx, problem }: OperationScope): Array<{ $ref: string }> {
   const parameters: Array<{ $ref: string }> = [];
   const declaredPath = new Set<string>();
   for (const key of op.parameters ?? []) {
@@ -87,113 +130,121 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
   for (const name of declaredPath) {
     if (!templated.includes(name)) problem('parameters', `path parameter "${name}" is declared but not used in the path`);
   }
+  return parameters;
+}
 
-  const operation: OperationObject = {
-    operationId: id,
-    summary: operationSummary(op),
-    description: `${op.description.trim()}\n\n**Permission:** ${op.permission.trim()}`,
-    tags: [ctx.group.name],
-  };
-  if (parameters.length > 0) operation.parameters = parameters as unknown as ParameterObject[];
-  if (op.credentials === 'none') operation.security = [];
-  if (op.splitRoute) {
-    const { route, part } = op.splitRoute;
-    const expected = splitRoutePaths(route)?.[part];
-    if (!expected) problem('splitRoute', `route ${route} does not end in an optional path glued to the segment before it ({name:(/.*)?})`);
-    else if (expected !== op.path) problem('splitRoute', `the ${part} part of ${route} has the path ${expected}, not ${op.path}`);
-    operation[SPLIT_ROUTE] = route;
-  }
+/** The OneDev route one part of a split route describes; the operation's path must be that part's. */
+function checkedSplitRoute({ op, problem }: OperationScope, { route, part }: NonNullable<SelectedOperation['splitRoute']>): string {
+  const expected = splitRoutePaths(route)?.[part];
+  if (!expected) problem('splitRoute', `route ${route} does not end in an optional path glued to the segment before it ({name:(/.*)?})`);
+  else if (expected !== op.path) problem('splitRoute', `the ${part} part of ${route} has the path ${expected}, not ${op.path}`);
+  return route;
+}
 
-  if (op.body) {
-    if (op.method !== 'POST') problem('body', `a ${op.method} operation cannot take a body`);
-    if (op.body.kind === 'json') {
-      const schema = transformType(op.body.type, typeCtx('body'));
-      const update = op.body.update;
-      operation.requestBody = {
-        required: !op.body.nullable,
-        description: update ? `${op.body.description} ${UPDATE_TEXT[update]}` : op.body.description,
-        content: {
-          'application/json': {
-            schema: op.body.nullable ? makeNullable(schema) : schema,
-            examples: useExample('body.example', op.body.example),
-          },
-        },
-      };
-      if (update) operation.requestBody[UPDATE_MODE] = update;
-      const named = typeof op.body.type === 'object' && 'ref' in op.body.type ? op.body.type.ref : undefined;
-      if (named?.endsWith('Update') && !update) problem('body', `${named} is an update shape: say how it is applied with \`update: 'merge' | 'replace'\``);
-    } else if (op.body.kind === 'ignored') {
-      operation.requestBody = {
+type BodySpec = NonNullable<SelectedOperation['body']>;
+
+/** The request body of each kind, and for raw text a curl sample showing the real bytes. */
+function requestBodyOf(scope: OperationScope, body: BodySpec): { requestBody: RequestBodyObject; codeSamples?: unknown[] } {
+  const { op, problem } = scope;
+  if (op.method !== 'POST') problem('body', `a ${op.method} operation cannot take a body`);
+  if (body.kind === 'json') return { requestBody: jsonBody(scope, body) };
+  if (body.kind === 'ignored') {
+    return {
+      requestBody: {
         required: false,
-        description: op.body.description,
-        content: {
-          'application/json': {
-            schema: { type: 'object', description: 'Ignored; `{}` will do.' },
-            example: {},
-          },
-        },
-        [IGNORED_BODY]: true,
-      };
-    } else if (op.body.kind === 'binary') {
-      operation.requestBody = {
+        description: body.description,
+        content: { 'application/json': { schema: { type: 'object', description: 'Ignored; `{}` will do.' }, example: {} } },
+        ...extensionEntry(EXT.ignoredBody, true),
+      },
+    };
+  }
+  if (body.kind === 'binary') {
+    return {
+      requestBody: {
         required: true,
-        description: `${op.body.description} The body is the raw bytes of the file.`,
+        description: `${body.description} The body is the raw bytes of the file.`,
         // `format: binary` too: generators that predate 3.1's contentMediaType (openapi-python-client) read bytes from it.
         content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' } } },
-      };
-    } else {
-      operation.requestBody = {
-        required: op.body.required,
-        description:
-          `${op.body.description} The body is raw text, not JSON: send the characters themselves ` +
-          '(no surrounding quotes, no escaping) with `Content-Type: application/json`.',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'string',
-              contentMediaType: 'text/plain',
-              description: 'The raw text; any JSON quotes sent would become part of the text.',
-            },
-            example: op.body.example,
-          },
-        },
-        [RAW_TEXT_EXTENSION]: true,
-      };
-      // Renderers show a string example JSON-quoted; a curl sample shows the real bytes.
-      const url = `http://localhost:6610/~api${op.path.replace(/\{[^}]+\}/g, (m) => String(exampleOf(m.slice(1, -1))))}`;
-      operation['x-codeSamples'] = [
-        {
-          lang: 'Shell',
-          label: 'curl',
-          source: `curl -u robin:$ONEDEV_TOKEN -H 'Content-Type: application/json' \\\n  --data-binary '${op.body.example.replaceAll("'", "'\\''")}' \\\n  ${url}`,
-        },
-      ];
-    }
+      },
+    };
   }
+  return rawTextBody(scope, body);
+}
 
-  const responses: ResponsesObject = {};
+function jsonBody({ problem, typeCtx, useExample }: OperationScope, body: Extract<BodySpec, { kind: 'json' }>): RequestBodyObject {
+  const schema = transformType(body.type, typeCtx('body'));
+  const update = body.update;
+  const requestBody: RequestBodyObject = {
+    required: !body.nullable,
+    description: update ? `${body.description} ${UPDATE_TEXT[update]}` : body.description,
+    content: {
+      'application/json': {
+        schema: body.nullable ? makeNullable(schema) : schema,
+        examples: useExample('body.example', body.example),
+      },
+    },
+  };
+  if (update) writeExtension(requestBody, EXT.update, update);
+  const named = typeof body.type === 'object' && 'ref' in body.type ? body.type.ref : undefined;
+  if (named?.endsWith('Update') && !update) problem('body', `${named} is an update shape: say how it is applied with \`update: 'merge' | 'replace'\``);
+  return requestBody;
+}
+
+function rawTextBody({ op, ctx }: OperationScope, body: Extract<BodySpec, { kind: 'raw-text' }>): { requestBody: RequestBodyObject; codeSamples: unknown[] } {
+  const requestBody: RequestBodyObject = {
+    required: body.required,
+    description:
+      `${body.description} The body is raw text, not JSON: send the characters themselves ` +
+      '(no surrounding quotes, no escaping) with `Content-Type: application/json`.',
+    content: {
+      'application/json': {
+        schema: {
+          type: 'string',
+          contentMediaType: 'text/plain',
+          description: 'The raw text; any JSON quotes sent would become part of the text.',
+        },
+        example: body.example,
+      },
+    },
+    ...extensionEntry(EXT.rawText, true),
+  };
+  // Renderers show a string example JSON-quoted; a curl sample shows the real bytes.
+  const exampleOf = (name: string) =>
+    (op.parameters ?? []).map((key) => ctx.parameters[key]).find((p) => p?.in === 'path' && p.name === name)?.example;
+  const url = `http://localhost:6610/~api${op.path.replace(/\{[^}]+\}/g, (m) => String(exampleOf(m.slice(1, -1))))}`;
+  const codeSamples = [
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source: `curl -u robin:$ONEDEV_TOKEN -H 'Content-Type: application/json' \\\n  --data-binary '${body.example.replaceAll("'", "'\\''")}' \\\n  ${url}`,
+    },
+  ];
+  return { requestBody, codeSamples };
+}
+
+/** The 200 answer of each kind of success. */
+function successResponse(scope: OperationScope): ResponseObject {
+  const { op, typeCtx, useExample } = scope;
   const success = op.success;
   if (success.kind === 'json') {
-    const untagged = untaggedRoot(success, ctx, problem);
+    const untagged = untaggedRoot(success, scope.ctx, scope.problem);
     let schema: SchemaObject = untagged ? { $ref: schemaRef(untaggedName(untagged.tagged)) } : transformType(success.type, typeCtx('success'));
     if (success.nullable) schema = makeNullable(schema);
-    responses['200'] = {
+    const response: ResponseObject = {
       description: success.description,
       content: { 'application/json': { schema, examples: useExample('success.example', success.example) } },
     };
-    if (untagged) responses['200'][UNTAGGED_ROOT] = untagged;
-  } else if (success.kind === 'id') {
-    responses['200'] = {
+    if (untagged) writeExtension(response, EXT.untaggedRoot, untagged);
+    return response;
+  }
+  if (success.kind === 'id') {
+    return {
       description: `${success.description} The body is the id as a bare JSON number.`,
-      content: {
-        'application/json': {
-          schema: { type: 'integer', format: 'int64' },
-          examples: useExample('success', 'RecordId'),
-        },
-      },
+      content: { 'application/json': { schema: { type: 'integer', format: 'int64' }, examples: useExample('success', 'RecordId') } },
     };
-  } else if (success.kind === 'raw-text') {
-    responses['200'] = {
+  }
+  if (success.kind === 'raw-text') {
+    return {
       description:
         `${success.description} The body is the text itself, without JSON quotes, although the server ` +
         'labels it `application/json`: read it as text.',
@@ -203,10 +254,11 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
           example: success.example,
         },
       },
-      [RAW_TEXT_EXTENSION]: true,
+      ...extensionEntry(EXT.rawText, true),
     };
-  } else if (success.kind === 'binary') {
-    responses['200'] = {
+  }
+  if (success.kind === 'binary') {
+    return {
       description: `${success.description} The body is the bytes themselves.`,
       content: {
         [success.mediaType]: {
@@ -214,11 +266,16 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
         },
       },
     };
-  } else {
-    responses['200'] = { description: `${success.description} The body is empty.` };
   }
-  if (op.noContent) responses['204'] = { description: `${op.noContent} No body.` };
+  return { description: `${success.description} The body is empty.` };
+}
 
+/**
+ * The error answers, into `responses`: each status the operation lists and every release-wide one,
+ * as the shared response, the operation's own message, or the combined response of a validation
+ * failure answered there. Returns the statuses a validation failure answers, with their response.
+ */
+function addErrorResponses({ op, ctx, problem }: OperationScope, responses: ResponsesObject): Map<number, string> {
   const seen = new Set<number>();
   for (const status of op.errors) {
     const shared = ctx.responses[status];
@@ -255,19 +312,7 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
     const validation = combined.get(Number(status));
     if (validation) problem('errors', `a message for status ${status}, which answers with the validation response ${validation}`);
   }
-  operation.responses = responses;
-  if (op.missingId) {
-    const { status, callers } = op.missingId;
-    if (!op.errorMessages?.[status] || combined.has(status)) problem('errors', `the missing-id status ${status} needs a message of its own`);
-    operation[MISSING_ID] = { status, callers };
-  }
-  if (op.effect) operation[EFFECT] = op.effect;
-
-  if (op.deprecated) {
-    operation.deprecated = true;
-    operation.description = `**Deprecated:** ${op.deprecated.trim()}\n\n${operation.description}`;
-  }
-  return operation;
+  return combined;
 }
 
 /**

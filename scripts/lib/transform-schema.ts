@@ -1,7 +1,7 @@
 /** Turns the catalogue's schema vocabulary (spec/model.ts) into JSON Schema 2020-12 objects. */
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import type { Field, RequiredWhen, TypeExpr } from '../../spec/model.js';
-import { REQUIRED_WHEN } from './extensions.js';
+import { EXT, writeExtension } from '../../src/extensions.js';
 import type { Problems } from './problems.js';
 import type { SelectedObject, SelectedSchema } from './select-release.js';
 
@@ -97,7 +97,7 @@ const requiredWhenNote = (rule: RequiredWhen) =>
   ` Required when \`${rule.property}\` is ${quoted(rule.values)}: left out, null or empty, it is refused (a validation ` +
   'failure); otherwise it may be left out.';
 
-/** The `x-onedev-required-when` rules of an object's fields, one per sibling property and values. */
+/** The EXT.requiredWhen rules of an object's fields, one per sibling property and values. */
 function requiredWhenRules(name: string, spec: SelectedObject, ctx: Context): Array<RequiredWhen & { required: string[] }> {
   const rules = new Map<string, RequiredWhen & { required: string[] }>();
   for (const [fieldName, field] of Object.entries(spec.fields)) {
@@ -166,7 +166,7 @@ export function transformObject(name: string, spec: SelectedObject, direction: D
   if (required.length > 0) schema.required = required;
   if (direction !== 'response' && !spec.open) schema.additionalProperties = false;
   const conditional = requiredWhenRules(name, spec, ctx);
-  if (conditional.length > 0 && direction !== 'response') schema[REQUIRED_WHEN] = conditional;
+  if (conditional.length > 0 && direction !== 'response') writeExtension(schema, EXT.requiredWhen, conditional);
   return schema;
 }
 

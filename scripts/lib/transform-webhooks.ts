@@ -9,7 +9,7 @@ import type { Problems } from './problems.js';
 import { schemaRef, transformType } from './transform-schema.js';
 import type { SelectedGroup } from './select-release.js';
 import type { SelectedWebhookCause, SelectedWebhooks } from './select-webhooks.js';
-import { CUSTOM_HEADERS, EVENT_TYPE, SECRET, SENT_AFTER, type SentAfter } from './webhook-extensions.js';
+import { EXT, extensionEntry, readExtension, type SentAfter } from '../../src/extensions.js';
 
 
 /** What the web hooks need to know of the rest of the release. */
@@ -97,9 +97,9 @@ export function transformWebhooks(
     description: header.description,
     schema: transformType(header.type, { where: `web hook header ${header.name}`, known: ctx.knownSchemas, problems: ctx.problems }),
     example: header.example,
-    ...(header.secret ? { [SECRET]: true } : {}),
+    ...(header.secret ? extensionEntry(EXT.secret, true) : {}),
   }));
-  if (parameters.filter((p) => p[SECRET]).length !== 1) ctx.problems.add('web hook headers: exactly one must carry the secret');
+  if (parameters.filter((p) => readExtension(p, EXT.secret)).length !== 1) ctx.problems.add('web hook headers: exactly one must carry the secret');
   const responses = Object.fromEntries(Object.entries(delivery.responses).map(([status, description]) => [status, { description }]));
   const webhooks: Record<string, PathItemObject> = {};
   for (const type of selected.eventTypes) {
@@ -141,9 +141,9 @@ export function transformWebhooks(
           },
         },
         responses,
-        [EVENT_TYPE]: type.eventType,
-        [SENT_AFTER]: sentAfter,
-        [CUSTOM_HEADERS]: delivery.customHeaders,
+        ...extensionEntry(EXT.eventType, type.eventType),
+        ...extensionEntry(EXT.sentAfter, sentAfter),
+        ...extensionEntry(EXT.customHeaders, delivery.customHeaders),
       };
       webhooks[event.name] = { post: operation };
     }

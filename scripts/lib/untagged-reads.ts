@@ -1,10 +1,10 @@
 /**
  * A write whose body is a family that the read of the same path answers without its discriminator
- * (`x-onedev-untagged-root` on the read's 200): the body's description says that a value read
+ * (EXT.untaggedRoot on the read's 200): the body's description says that a value read
  * back needs the discriminator again before it is posted, which the server otherwise refuses.
  */
 import type { OperationObject, RequestBodyObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
-import { UNTAGGED_ROOT } from './extensions.js';
+import { EXT, readExtension } from '../../src/extensions.js';
 import { schemaRef } from './transform-schema.js';
 
 /** Whether a body schema is the component, or the component or null. */
@@ -25,7 +25,7 @@ export function noteUntaggedReads(paths: Record<string, Record<string, unknown>>
   for (const item of Object.values(paths)) {
     const get = item.get as OperationObject | undefined;
     const post = item.post as OperationObject | undefined;
-    const fact = (get?.responses?.['200'] as ResponseObject | undefined)?.[UNTAGGED_ROOT] as { property: string; tagged: string } | undefined;
+    const fact = readExtension(get?.responses?.['200'] as ResponseObject | undefined, EXT.untaggedRoot);
     const body = post?.requestBody as RequestBodyObject | undefined;
     if (!get || !fact || !body) continue;
     if (!takes(body.content?.['application/json']?.schema as SchemaObject | undefined, schemaRef(fact.tagged))) continue;

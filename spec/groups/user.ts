@@ -567,7 +567,7 @@ export const userGroup: GroupSpec = {
           ['a service account, or an AI account', TAKEN_REFUSED, { since: 'v13.1.7', until: 'v15.1.7' }],
           [
             'a service account, or an AI account',
-            // UserCreateData's `@DependsOn` rules (x-onedev-required-when on the body schema).
+            // UserCreateData's `@DependsOn` rules (EXT.requiredWhen on the body schema).
             `${TAKEN_REFUSED}. An \`ORDINARY\` account needs \`password\` and \`emailAddress\`, an \`AI\` account \`aiSetting\`; a service account needs neither`,
             { since: 'v15.1.7' },
           ],

@@ -4,6 +4,7 @@
  * `type`. The build reads every published release with it (generated/webhooks.ts); a program can
  * read the description of any other tag with `webhookTableOf` and give it to `receiveWebhook`.
  */
+import { EXT, readExtension } from '../extensions.js';
 import { isObject, resolveLocal, type Json } from '../json-ref.js';
 
 /** One event of a release. */
@@ -30,7 +31,7 @@ export function readWebhooks(doc: unknown): { table: WebhookTable; problems: str
   const webhooks = isObject(doc) && isObject(doc.webhooks) ? doc.webhooks : {};
   for (const [name, item] of Object.entries(webhooks)) {
     const post = isObject(item) ? item.post : undefined;
-    const eventType = isObject(post) ? post['x-onedev-event-type'] : undefined;
+    const eventType = readExtension(post, EXT.eventType);
     const body = isObject(post) ? resolveLocal(doc as Json, post.requestBody) : undefined;
     const content = isObject(body) && isObject(body.content) ? body.content['application/json'] : undefined;
     const schema = isObject(content) ? resolveLocal(doc as Json, content.schema) : undefined;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { OpenAPIObject, ParameterObject } from 'openapi3-ts/oas31';
 import { plannedCalls } from '../../scripts/lib/mock/verify-plan.js';
 import { DEFAULT_RELEASE, ROOT, SUPPORTED_RELEASES, committedDocument, operationsOf, readGenerated, resolveRef, type SupportedRelease } from '../helpers.js';
+import { EXT, readExtension } from '../../src/extensions.js';
 
 export interface Finding {
   file: string;
@@ -118,7 +119,7 @@ export function factsFromDescriptions(): DocFacts {
     const limits = limitsOf(doc);
     limits.forEach((l) => (l.nouns.forEach((n) => anyLimitNouns.add(n)), limitMaximums.add(l.maximum)));
     raw.forEach(({ method, path, operation }) => (anyRawRoutes.add(`${method} ${path}`), anyRawNames.add(operation.summary!)));
-    const refusals = (root['x-onedev-refusals'] as Array<{ what: string; status: number }> | undefined) ?? [];
+    const refusals = readExtension(root, EXT.refusals) ?? [];
     const v30 = readGenerated(`releases/${tag}/openapi-3.0.json`);
     if (/"anyOf": \[\s*\{\s*"\$ref": "[^"]+"\s*\},\s*\{[^{}]*"nullable": true/.test(v30)) nullableForms.add('anyOf');
     if (/"allOf": \[\s*\{\s*"\$ref": "[^"]+"\s*\}\s*\],\s*"nullable": true/.test(v30) || /"nullable": true,\s*"allOf": \[\s*\{\s*"\$ref"/.test(v30)) nullableForms.add('allOf');
@@ -130,7 +131,7 @@ export function factsFromDescriptions(): DocFacts {
       rawBodies: raw.filter(({ operation }) => isRawText(resolveRef(doc, operation.requestBody))).length,
       rawTotal: raw.length,
       queryRefusal: root['x-onedev-query-refusal-status'] as number,
-      validation: refusals.find((r) => /validation/.test(r.what))?.status,
+      validation: refusals.find((r) => r.kind === 'validation')?.status,
       limits,
       verifyCalls: plannedCalls(doc).filter((c) => !c.neverCalled).length,
       firstServer: doc.servers![0]!.url,

@@ -12,8 +12,10 @@ import { describe, expect, it } from 'vitest';
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { committedDocument, operationsOf, resolveRef, ROOT, SUPPORTED_RELEASES } from '../helpers.js';
 import { createValidator, errorsOf } from '../support/ajv.js';
-import { UNTAGGED_ROOT } from '../../scripts/lib/extensions.js';
+import { EXT } from '../../src/extensions.js';
 import { compareTags } from '../../spec/releases.js';
+
+const UNTAGGED_ROOT = EXT.untaggedRoot.name;
 
 interface Recorded {
   line: number;

@@ -9,6 +9,7 @@ import { connect } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockEngine, validationStatusOf } from '../../scripts/lib/mock/engine.js';
+import { EXT, readExtension } from '../../src/extensions.js';
 import { releaseAtLeast, TRIMS_QUERY_TEXT_SINCE } from '../../scripts/lib/mock/checks.js';
 import { integerPastInt64, nestsDeeperThan } from '../../scripts/lib/mock/json-body.js';
 import { startMockServer, type MockServer } from '../../scripts/lib/mock/server.js';
@@ -221,6 +222,24 @@ describe('empty query values, as each release reads them', () => {
   it('finds the validation status of each release in its description', () => {
     const statuses = Object.fromEntries(SUPPORTED_RELEASES.map((r) => [r, validationStatusOf(committedDocument(r))]));
     expect(statuses).toEqual({ 'v11.11.4': 400, 'v12.0.10': 400, 'v13.1.7': 406, 'v14.1.9': 406, 'v15.1.8': 400, 'v16.5.6': 400 });
+  });
+
+  it('finds it by the refusal\'s kind, whatever its words say', async () => {
+    const released = committedDocument('v13.1.7');
+    const refusals = readExtension(released, EXT.refusals)!;
+    expect(refusals.find((r) => r.kind === 'validation')?.status).toBe(406);
+    // The validation entry reworded, and another entry given the old words: the kind still decides.
+    const reworded = refusals.map((r) =>
+      r.kind === 'validation' ? { ...r, what: 'a declared constraint is not met' } : r.kind === 'unreadable-body' ? { ...r, what: 'a body that breaks a validation rule' } : r,
+    );
+    const doc = { ...released, [EXT.refusals.name]: reworded } as typeof released;
+    expect(validationStatusOf(doc)).toBe(406);
+    const answer = await ask(new MockEngine(doc), 'GET', '/trigger-job?project=&job=ci&access-token=tok');
+    expect(answer.status).toBe(406);
+    expect(answer.text).toBe('Request query parameter project must not be empty');
+    // Without a validation kind the document does not say, whatever the words: 400.
+    const unsaid = { ...released, [EXT.refusals.name]: refusals.filter((r) => r.kind !== 'validation').concat({ kind: 'credentials', what: 'a parameter or a body that breaks a validation rule', status: 406 }) } as typeof released;
+    expect(validationStatusOf(unsaid)).toBe(400);
   });
 
   for (const release of SUPPORTED_RELEASES) {

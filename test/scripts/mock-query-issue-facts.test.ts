@@ -11,14 +11,14 @@ import type { QueryLanguageSpec } from '../../spec/model.js';
 import { runQuery, type QueryWorld } from '../../scripts/lib/mock/query/evaluate.js';
 import { setRelations } from '../../scripts/lib/mock/query/relations.js';
 import { parsePercentOfFraction, parseWorkingPeriod } from '../../scripts/lib/mock/query/values.js';
-import { QUERY_LANGUAGE_EXTENSION } from '../../scripts/lib/query-language.js';
+import { EXT } from '../../src/extensions.js';
 import { committedDocument, SUPPORTED_RELEASES, type SupportedRelease } from '../helpers.js';
 
 type Rec = Record<string, unknown>;
 
 function language(release: SupportedRelease, key: string): QueryLanguageSpec {
   const param = committedDocument(release).components!.parameters![key] as ParameterObject;
-  return param[QUERY_LANGUAGE_EXTENSION] as QueryLanguageSpec;
+  return param[EXT.queryLanguage.name] as QueryLanguageSpec;
 }
 
 const world: QueryWorld = { users: [{ id: 1, name: 'robin' }], projects: [{ id: 7, path: 'acme/webapp', key: 'WEB' }], labels: new Set() };

@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 import type { ParameterObject } from 'openapi3-ts/oas31';
 import type { QueryLanguageSpec } from '../../spec/model.js';
 import { parserFor } from '../../scripts/lib/mock/query/grammar.js';
-import { QUERY_LANGUAGE_EXTENSION } from '../../scripts/lib/query-language.js';
+import { EXT } from '../../src/extensions.js';
 import { committedDocument } from '../helpers.js';
 
 function language(release: Parameters<typeof committedDocument>[0], key: string): QueryLanguageSpec {
   const param = committedDocument(release).components!.parameters![key] as ParameterObject;
-  return param[QUERY_LANGUAGE_EXTENSION] as QueryLanguageSpec;
+  return param[EXT.queryLanguage.name] as QueryLanguageSpec;
 }
 
 const pulls = parserFor(language('v16.5.6', 'pullRequestQuery'));

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EFFECT } from '../../scripts/lib/extensions.js';
+import { EXT } from '../../src/extensions.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, WebhookTargetError, type DeliveryEntry, type MockServer } from '../../scripts/lib/mock/server.js';
 import { createValidator, errorsOf } from '../support/ajv.js';
@@ -88,7 +88,7 @@ describe.each(SUPPORTED_RELEASES)('web hooks delivered by the %s mock', (release
     const refusedNow = (operationId: string, answer: { status: number; text: string }): boolean => {
       const c = calls.get(operationId)!;
       const operation = (doc.paths as Record<string, Record<string, Record<string, unknown>>>)[c.template]![c.method.toLowerCase()]!;
-      const refuses = (operation[EFFECT] as { refuses?: Array<{ status: number; message: string }> } | undefined)?.refuses ?? [];
+      const refuses = (operation[EXT.effect.name] as { refuses?: Array<{ status: number; message: string }> } | undefined)?.refuses ?? [];
       return refuses.some((r) => r.status === answer.status && answer.text === r.message);
     };
     const queue = [...causes];

@@ -91,8 +91,8 @@ function fixture(): Catalogue {
       { status: 406, since: 'v12.0.9' },
     ],
     refusals: [
-      { what: 'a bad body', status: { status: 400 } },
-      { what: 'a rule broken', status: [{ status: 400, until: 'v13.0.7' }, { status: 406, since: 'v13.0.7' }] },
+      { kind: 'unreadable-body', what: 'a bad body', status: { status: 400 } },
+      { kind: 'validation', what: 'a rule broken', status: [{ status: 400, until: 'v13.0.7' }, { status: 406, since: 'v13.0.7' }] },
     ],
     description: [{ text: 'Describes **{release}**.' }, { text: 'Old rules.', until: 'v12.0.0' }],
     webhooks: {
@@ -207,12 +207,12 @@ describe('selecting a release', () => {
     expect(current.alwaysPossible).toEqual([401]);
     expect(old.queryRefusalStatus).toBe(400);
     expect(current.queryRefusalStatus).toBe(406);
-    expect(old.refusals).toEqual([{ what: 'a bad body', status: 400 }, { what: 'a rule broken', status: 400 }]);
-    expect(current.refusals).toEqual([{ what: 'a bad body', status: 400 }, { what: 'a rule broken', status: 406 }]);
+    expect(old.refusals).toEqual([{ kind: 'unreadable-body', what: 'a bad body', status: 400 }, { kind: 'validation', what: 'a rule broken', status: 400 }]);
+    expect(current.refusals).toEqual([{ kind: 'unreadable-body', what: 'a bad body', status: 400 }, { kind: 'validation', what: 'a rule broken', status: 406 }]);
   });
 
   it('names a refusal that has no status at a release', () => {
-    const catalogue = { ...fixture(), refusals: [{ what: 'a rule broken', status: { status: 406 as const, since: 'v13.0.7' as const } }] };
+    const catalogue = { ...fixture(), refusals: [{ kind: 'validation' as const, what: 'a rule broken', status: { status: 406 as const, since: 'v13.0.7' as const } }] };
     expect(problemsOf(() => selectRelease(catalogue, 'v12.0.10'))).toEqual(['refusal "a rule broken": no status for v12.0.10']);
   });
 

@@ -12,7 +12,9 @@ import { catalogue, type Catalogue } from '../../scripts/lib/catalogue.js';
 import { selectRelease } from '../../scripts/lib/select-release.js';
 import { ONEDEV_TAGS } from '../../spec/releases.js';
 import { buildSeed, seedProblems } from '../support/catalogue-build.js';
-import { UNTAGGED_ROOT } from '../../scripts/lib/extensions.js';
+import { EXT } from '../../src/extensions.js';
+
+const UNTAGGED_ROOT = EXT.untaggedRoot.name;
 
 const build = buildSeed;
 const problemsOf = seedProblems;

@@ -6,9 +6,11 @@
  * parameter's generated sentence already gives it.
  */
 import type { OpenAPIObject, OperationObject, ParameterObject, RequestBodyObject, SchemaObject } from 'openapi3-ts/oas31';
-import { NON_ADMIN_MAXIMUM } from '../../scripts/lib/extensions.js';
+import { EXT } from '../../src/extensions.js';
 import { operationsOf, resolveRef } from '../../scripts/lib/openapi.js';
 import type { ErrorStatus } from '../../spec/model.js';
+
+const NON_ADMIN_MAXIMUM = EXT.nonAdminMaximum.name;
 
 export interface DescriptionClaim {
   operationId: string;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { groups } from '../../spec/groups/index.js';
 import { livesAt, ONEDEV_TAGS, variantsOf } from '../../spec/releases.js';
-import { EFFECT } from '../../scripts/lib/extensions.js';
+import { EXT } from '../../src/extensions.js';
 import type { OperationSpec } from '../../spec/model.js';
 import { committedDocument } from '../helpers.js';
 
@@ -46,7 +46,7 @@ describe('effects in the catalogue', () => {
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
       for (const [method, operation] of Object.entries(item as Record<string, Record<string, unknown>>)) {
         if (method === 'get' || typeof operation !== 'object') continue;
-        (operation[EFFECT] === undefined ? without : carried).push(`${method.toUpperCase()} ${path}`);
+        (operation[EXT.effect.name] === undefined ? without : carried).push(`${method.toUpperCase()} ${path}`);
       }
     }
     expect(without).toEqual([]);

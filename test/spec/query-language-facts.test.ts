@@ -11,7 +11,8 @@ import type { QueryLanguageSpec } from '../../spec/model.js';
 import type { OneDevTag } from '../../spec/releases.js';
 import { catalogue } from '../../scripts/lib/catalogue.js';
 import { selectRelease } from '../../scripts/lib/select-release.js';
-import { describeQueryLanguage, QUERY_LANGUAGE_EXTENSION } from '../../scripts/lib/query-language.js';
+import { describeQueryLanguage } from '../../scripts/lib/query-language.js';
+import { EXT } from '../../src/extensions.js';
 import { committedDocument, SUPPORTED_RELEASES } from '../helpers.js';
 
 /** The languages of a tag's catalogue, by list. */
@@ -101,7 +102,7 @@ describe('query language facts in the catalogue, at the tags OneDev\'s source gi
 describe.each(SUPPORTED_RELEASES)('query language descriptions of %s', (release) => {
   const doc = committedDocument(release);
   const params = Object.entries(doc.components!.parameters!) as Array<[string, ParameterObject]>;
-  const languages = params.filter(([, p]) => p[QUERY_LANGUAGE_EXTENSION]).map(([key, p]) => ({ key, text: p.description!, language: p[QUERY_LANGUAGE_EXTENSION] as QueryLanguageSpec }));
+  const languages = params.filter(([, p]) => p[EXT.queryLanguage.name]).map(([key, p]) => ({ key, text: p.description!, language: p[EXT.queryLanguage.name] as QueryLanguageSpec }));
   const issues = languages.find((l) => l.key === 'issueQuery')!.text;
 
   it('says how custom fields take operators by type, and that choices compare by order', () => {

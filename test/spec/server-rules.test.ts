@@ -9,12 +9,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenAPIObject, OperationObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
 import { describe, expect, it } from 'vitest';
-import { REQUIRED_WHEN } from '../../scripts/lib/extensions.js';
+import { EXT } from '../../src/extensions.js';
 import { buildRelease } from '../../scripts/lib/releases.js';
 import { requiredWhenOf, requiredWhenViolations } from '../../scripts/lib/mock/required-when.js';
 import { compareTags, type OneDevTag } from '../../spec/releases.js';
 import { committedDocument, ROOT, SUPPORTED_RELEASES, resolveRef, type SupportedRelease } from '../helpers.js';
 import { createValidator } from '../support/ajv.js';
+
+const REQUIRED_WHEN = EXT.requiredWhen.name;
 
 interface Row {
   line: number;

@@ -11,6 +11,7 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { diffDocuments } from './documents.js';
 import type { Change } from './types.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 
 type Json = Record<string, any>;
 
@@ -152,10 +153,10 @@ function webhookFacts(doc: OpenAPIObject): Map<string, WebhookFacts> {
     const post = (item as Json).post as Json | undefined;
     const media = Object.values((post?.requestBody?.content ?? {}) as Json)[0] as Json | undefined;
     out.set(name, {
-      eventType: typeof post?.['x-onedev-event-type'] === 'string' ? post['x-onedev-event-type'] : undefined,
+      eventType: readExtension(post, EXT.eventType),
       payload: refName(media?.schema?.$ref),
       headers: ((post?.parameters ?? []) as Json[]).filter((p) => p.in === 'header').map((p) => String(p.name)),
-      customHeaders: post?.['x-onedev-custom-headers'] === true,
+      customHeaders: readExtension(post, EXT.customHeaders) === true,
     });
   }
   return out;

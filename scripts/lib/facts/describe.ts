@@ -6,6 +6,7 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import type { PageLimit } from '../../../spec/model.js';
 import type { Problems } from '../problems.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 import { errorStatuses, pageLimits, queryRefusalStatus, rawTextOperations, type OperationFact, type PageLimitFact } from './extract.js';
 
 const PLACEHOLDER = /\{facts:([a-z-]+)\}/g;
@@ -61,7 +62,7 @@ export function fillFacts(text: string, doc: OpenAPIObject, problems: Problems):
       return whole;
     }
     const value = render(doc);
-    if (!value) problems.add(`description: ${whole} is empty for ${String((doc.info as unknown as Record<string, unknown>)['x-onedev-version'])}`);
+    if (!value) problems.add(`description: ${whole} is empty for ${String(readExtension(doc.info, EXT.version))}`);
     return value;
   });
 }

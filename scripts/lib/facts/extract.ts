@@ -6,7 +6,7 @@
  */
 import type { OpenAPIObject, ParameterObject } from 'openapi3-ts/oas31';
 import type { PageLimit } from '../../../spec/model.js';
-import { NON_ADMIN_MAXIMUM, REFUSALS } from '../extensions.js';
+import { EXT, readExtension, type RefusalKind } from '../../../src/extensions.js';
 import { operationsOf, resolveRef } from '../openapi.js';
 
 export interface OperationFact {
@@ -20,9 +20,9 @@ export interface OperationFact {
 }
 
 export interface RawTextFact extends OperationFact {
-  /** The request body is the text itself (`x-onedev-raw-text` on the request body). */
+  /** The request body is the text itself (EXT.rawText on the request body). */
   body: boolean;
-  /** The 200 answer is bare text (`x-onedev-raw-text` on the response). */
+  /** The 200 answer is bare text (EXT.rawText on the response). */
   answer: boolean;
 }
 
@@ -39,6 +39,7 @@ export interface StatusFact {
 }
 
 export interface RefusalFact {
+  kind: RefusalKind;
   what: string;
   status: number;
 }
@@ -49,7 +50,7 @@ export interface CountsFact {
   schemas: number;
 }
 
-const isRawText = (value: unknown): boolean => (value as Record<string, unknown> | undefined)?.['x-onedev-raw-text'] === true;
+const isRawText = (value: unknown): boolean => readExtension(value, EXT.rawText) === true;
 
 function operationFacts(doc: OpenAPIObject) {
   return operationsOf(doc).map(({ method, path, operation }) => ({
@@ -75,9 +76,9 @@ export function pageLimits(doc: OpenAPIObject): PageLimitFact[] {
       .map((p) => resolveRef<ParameterObject | undefined>(doc, p))
       .find((p) => p?.in === 'query' && p.name === 'count');
     if (!count) return [];
-    const nonAdmin = (count as unknown as Record<string, unknown>)[NON_ADMIN_MAXIMUM];
+    const nonAdmin = readExtension(count, EXT.nonAdminMaximum);
     const maximum = (resolveRef<{ maximum?: unknown } | undefined>(doc, count.schema))?.maximum;
-    if (typeof nonAdmin === 'number') return [{ ...fact, limit: { maximum: nonAdmin, appliesTo: 'non-administrators' } }];
+    if (nonAdmin !== undefined) return [{ ...fact, limit: { maximum: nonAdmin, appliesTo: 'non-administrators' } }];
     if (typeof maximum === 'number') return [{ ...fact, limit: { maximum, appliesTo: 'everyone' } }];
     return [fact];
   });
@@ -100,16 +101,14 @@ export function errorStatuses(doc: OpenAPIObject): StatusFact[] {
     .sort((a, b) => a.status - b.status || a.name.localeCompare(b.name));
 }
 
-/** How the release refuses what any operation can meet (`x-onedev-refusals`). */
+/** How the release refuses what any operation can meet (EXT.refusals). */
 export function refusals(doc: OpenAPIObject): RefusalFact[] {
-  const list = (doc as unknown as Record<string, unknown>)[REFUSALS];
-  return Array.isArray(list) ? (list as RefusalFact[]) : [];
+  return readExtension(doc, EXT.refusals) ?? [];
 }
 
-/** The status bad query parameters get (`x-onedev-query-refusal-status`). */
+/** The status bad query parameters get (EXT.queryRefusalStatus). */
 export function queryRefusalStatus(doc: OpenAPIObject): number | undefined {
-  const status = (doc as unknown as Record<string, unknown>)['x-onedev-query-refusal-status'];
-  return typeof status === 'number' ? status : undefined;
+  return readExtension(doc, EXT.queryRefusalStatus);
 }
 
 export function counts(doc: OpenAPIObject): CountsFact {

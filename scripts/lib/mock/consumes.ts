@@ -2,10 +2,10 @@
  * Two answers the description states per operation and the mock gives as stated: the refusal of a
  * POST not labelled JSON (the operation's 415 response, which the build gives every POST of a
  * resource consuming JSON), and the status a path id no record has is answered with where it is
- * not 404 (`x-onedev-missing-id`). Nothing here names an operation.
+ * not 404 (EXT.missingId). Nothing here names an operation.
  */
 import type { OperationObject } from 'openapi3-ts/oas31';
-import { MISSING_ID } from '../extensions.js';
+import { EXT, readExtension, type MissingId } from '../../../src/extensions.js';
 import { parseMediaType } from './media-types.js';
 import type { Refusal } from './refusal.js';
 
@@ -51,16 +51,11 @@ export function labelRefusal(rule: LabelRule, contentType: string | undefined): 
 }
 
 /** The status an operation answers a missing record with instead of 404, and for which callers. */
-export interface MissingId {
-  status: number;
-  callers: 'everyone' | 'administrators';
-}
+export type { MissingId };
 
-/** The operation's `x-onedev-missing-id`, if it has a well-formed one. */
+/** The operation's EXT.missingId, if it has a well-formed one. */
 export function missingIdOf(operation: OperationObject): MissingId | undefined {
-  const value = (operation as Record<string, unknown>)[MISSING_ID] as Partial<MissingId> | undefined;
-  if (!value || typeof value.status !== 'number') return undefined;
-  return { status: value.status, callers: value.callers === 'administrators' ? 'administrators' : 'everyone' };
+  return readExtension(operation, EXT.missingId);
 }
 
 /** What a missing record is answered with for this caller: the operation's own status, or 404. */

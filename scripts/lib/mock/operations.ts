@@ -15,7 +15,7 @@ import type {
   SecurityRequirementObject,
   SecuritySchemeObject,
 } from 'openapi3-ts/oas31';
-import { EFFECT, IGNORED_BODY, UNTAGGED_ROOT } from '../extensions.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 import type { EffectSpec } from '../../../spec/model.js';
 import { stepKind } from './effects/kinds.js';
 import { operationsOf, resolveRef } from '../openapi.js';
@@ -36,15 +36,15 @@ export interface ResponsePlan {
   code: string;
   contents: ContentPlan[];
   /**
-   * The answer's root comes without its family's discriminator (`x-onedev-untagged-root`): the
+   * The answer's root comes without its family's discriminator (EXT.untaggedRoot): the
    * property it lacks, and the component a request takes with the property.
    */
   untaggedRoot?: { property: string; tagged: string };
 }
 
 function untaggedRootOf(response: ResponseObject): ResponsePlan['untaggedRoot'] {
-  const fact = response[UNTAGGED_ROOT] as { property?: unknown; tagged?: unknown } | undefined;
-  return typeof fact?.property === 'string' && typeof fact.tagged === 'string' ? { property: fact.property, tagged: fact.tagged } : undefined;
+  const fact = readExtension(response, EXT.untaggedRoot);
+  return fact ? { property: fact.property, tagged: fact.tagged } : undefined;
 }
 
 /** One way to satisfy security: every scheme listed must be met. */
@@ -56,10 +56,10 @@ export interface OperationPlan extends Route {
   security?: SecurityAlternative[];
   pathParams: ParameterSpec[];
   queryParams: ParameterSpec[];
-  /** None for a body the server never reads (`x-onedev-ignored-body`): what is sent is ignored. */
+  /** None for a body the server never reads (EXT.ignoredBody): what is sent is ignored. */
   body?: { required: boolean; contents: ContentPlan[]; requiredWhen: readonly RequiredWhenRule[] };
   responses: ResponsePlan[];
-  /** The status a path id no record has is answered with instead of 404 (`x-onedev-missing-id`). */
+  /** The status a path id no record has is answered with instead of 404 (EXT.missingId). */
   missingId?: MissingId;
   /** The answer when nothing else is asked for: lowest 2xx, else `default`, else the first. */
   success?: ResponsePlan;
@@ -107,7 +107,7 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
     const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef<ParameterObject>(doc, p));
     const requirements: SecurityRequirementObject[] | undefined = operation.security ?? doc.security;
     const declared = operation.requestBody ? resolveRef<RequestBodyObject>(doc, operation.requestBody) : undefined;
-    const body = declared?.[IGNORED_BODY] === true ? undefined : declared;
+    const body = readExtension(declared, EXT.ignoredBody) ? undefined : declared;
     const missingId = missingIdOf(operation);
     const effect = effectOf(operation, `${method.toUpperCase()} ${path}`);
     const responses = Object.entries(operation.responses ?? {}).map(([code, response]): ResponsePlan => {
@@ -139,13 +139,14 @@ export function jsonContent(response: ResponsePlan | undefined): ContentPlan | u
 }
 
 /**
- * An operation's `x-onedev-effect`, with each step of a kind the mock applies: a description with
- * another is refused when the mock starts, naming the operation, rather than when it is called.
+ * An operation's effect (EXT.effect), with each step of a kind the mock applies: a description
+ * with a malformed one is refused when the mock starts, naming the operation, rather than when it
+ * is called.
  */
 function effectOf(operation: OperationObject, where: string): EffectSpec | undefined {
-  const effect = (operation as Record<string, unknown>)[EFFECT] as EffectSpec | undefined;
-  if (effect === undefined) return undefined;
-  if (!effect || !Array.isArray(effect.changes)) throw new Error(`${where}: ${EFFECT} has no list of changes`);
+  if (!(EXT.effect.name in operation)) return undefined;
+  const effect = readExtension(operation, EXT.effect);
+  if (!effect) throw new Error(`${where}: ${EXT.effect.name} is not an effect (${EXT.effect.type})`);
   for (const step of effect.changes) stepKind(step, where);
   return effect;
 }

@@ -1,11 +1,12 @@
 /**
  * What the engine works out once, at start-up: each operation prepared for the request path (its
  * behaviour from the records, what its checks need, its success's offer), all of one shape, and
- * the release's settings the stages read from the document (`x-onedev-*`).
+ * the release's settings the stages read from the document (src/extensions.ts).
  */
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { stepRecord, type QueryLanguageSpec } from '../../../spec/model.js';
 import { resolveRef } from '../openapi.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 import { freshSetting } from './builtin-records.js';
 import { commitReadOf } from './commits/answer.js';
 import { labelRuleOf } from './consumes.js';
@@ -143,25 +144,21 @@ export function elementPropertiesOf(doc: OpenAPIObject): (kind: RecordKind, prop
   };
 }
 
-/** The OneDev release a document describes (`info.x-onedev-version`), if it says. */
+/** The OneDev release a document describes (EXT.version on `info`), if it says. */
 export function releaseOf(doc: OpenAPIObject): string | undefined {
-  const version = (doc.info as unknown as Record<string, unknown> | undefined)?.['x-onedev-version'];
-  return typeof version === 'string' ? version : undefined;
+  return readExtension(doc.info, EXT.version);
 }
 
-/** How the release refuses bad query parameters (`x-onedev-query-refusal-status`; 400 when absent). */
+/** How the release refuses bad query parameters (EXT.queryRefusalStatus; 400 when absent). */
 export function queryRefusalStatusOf(doc: OpenAPIObject): number {
-  const refusal = (doc as unknown as Record<string, unknown>)['x-onedev-query-refusal-status'];
-  return typeof refusal === 'number' ? refusal : 400;
+  return readExtension(doc, EXT.queryRefusalStatus) ?? 400;
 }
 
 /**
  * The status this release answers a broken validation rule with (bean validation: a required text
- * left empty), from the document's `x-onedev-refusals`; 400 when it does not say.
+ * left empty): the `validation` kind of the document's EXT.refusals, found by kind, never by its
+ * wording; 400 when the document does not say.
  */
 export function validationStatusOf(doc: OpenAPIObject): number {
-  const refusals = (doc as unknown as Record<string, unknown>)['x-onedev-refusals'];
-  if (!Array.isArray(refusals)) return 400;
-  const entry = (refusals as Array<{ what?: unknown; status?: unknown }>).find((r) => typeof r.what === 'string' && /validation rule/.test(r.what));
-  return typeof entry?.status === 'number' ? entry.status : 400;
+  return readExtension(doc, EXT.refusals)?.find((r) => r.kind === 'validation')?.status ?? 400;
 }

@@ -12,11 +12,10 @@
  */
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { resolveRef } from '../openapi.js';
-import { NON_ADMIN_MAXIMUM } from '../extensions.js';
+import { EXT } from '../../../src/extensions.js';
 import { asElement, pageOfRun, prettyJson, sized, sizedArray, textRun, type SizedText, type TextRun } from './json-text.js';
 import { jsonContent, type OperationPlan } from './operations.js';
 import { stepRecord, type QueryLanguageSpec } from '../../../spec/model.js';
-import { QUERY_LANGUAGE_EXTENSION } from '../query-language.js';
 import { ISSUE_STATES, vary, type Directory } from './query/vary.js';
 import { FRESH_ADMINISTRATOR } from '../../../spec/fresh-server.js';
 
@@ -93,7 +92,7 @@ const key = (plan: OperationPlan): string => `${plan.method} ${plan.path}`;
  * for everyone is the schema's `maximum`, checked with the other parameter rules.)
  */
 export function nonAdminMaximum(count: OperationPlan['countParameter']): number | undefined {
-  const extension = (count as Record<string, unknown> | undefined)?.[NON_ADMIN_MAXIMUM];
+  const extension = (count as Record<string, unknown> | undefined)?.[EXT.nonAdminMaximum.name];
   return typeof extension === 'number' ? extension : undefined;
 }
 
@@ -238,7 +237,7 @@ export function queryLanguageOf(doc: OpenAPIObject, plan: OperationPlan): QueryL
   const operation = (doc.paths?.[plan.path] as Record<string, { parameters?: unknown[] }> | undefined)?.[plan.method.toLowerCase()];
   for (const ref of operation?.parameters ?? []) {
     const param = resolveRef<Record<string, unknown>>(doc, ref as Record<string, unknown>);
-    if (param.in === 'query' && param.name === 'query' && param[QUERY_LANGUAGE_EXTENSION]) return param[QUERY_LANGUAGE_EXTENSION] as QueryLanguageSpec;
+    if (param.in === 'query' && param.name === 'query' && param[EXT.queryLanguage.name]) return param[EXT.queryLanguage.name] as QueryLanguageSpec;
   }
   return undefined;
 }

@@ -1,26 +1,21 @@
 /**
  * Properties a request body needs only when a sibling property holds some values, as the
- * description lists them (`x-onedev-required-when` on the body's schema): OneDev's bean validation
+ * description lists them (EXT.requiredWhen on the body's schema): OneDev's bean validation
  * of `@DependsOn` properties, which it refuses as a validation failure.
  */
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { REQUIRED_WHEN } from '../extensions.js';
+import { EXT, readExtension, type RequiredWhenRule } from '../../../src/extensions.js';
 import { resolveRef } from '../openapi.js';
 import type { Violation } from './violation.js';
 
-export interface RequiredWhenRule {
-  property: string;
-  values: readonly string[];
-  required: readonly string[];
-}
+export type { RequiredWhenRule };
 
 const NONE: readonly RequiredWhenRule[] = Object.freeze([]);
 
 /** The rules of a body schema (a reference to a component, or the schema itself). */
 export function requiredWhenOf(doc: OpenAPIObject, schema: unknown): readonly RequiredWhenRule[] {
   const resolved = resolveRef<Record<string, unknown> | undefined>(doc, schema);
-  const rules = resolved?.[REQUIRED_WHEN];
-  return Array.isArray(rules) ? (rules as RequiredWhenRule[]) : NONE;
+  return readExtension(resolved, EXT.requiredWhen) ?? NONE;
 }
 
 /** Left out, null, or an empty text or list: what `@NotEmpty` and `@NotNull` refuse. */

@@ -6,6 +6,7 @@
  */
 import type { OpenAPIObject, ParameterObject, RequestBodyObject } from 'openapi3-ts/oas31';
 import { operationsOf, resolveRef as resolve } from '../openapi.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 
 export interface Route {
   method: string;
@@ -63,7 +64,7 @@ export function routesOf(doc: OpenAPIObject): Route[] {
       method,
       path,
       operationId: operation.operationId ?? `${method.toLowerCase()} ${path}`,
-      rawText: body?.['x-onedev-raw-text'] === true,
+      rawText: readExtension(body, EXT.rawText) === true,
       queryNames: new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name)),
       openQuery: parameters.some(
         (p) => p.in === 'query' && resolve<{ type?: unknown }>(doc, p.schema)?.type === 'object' && (p.style ?? 'form') === 'form' && p.explode !== false,

@@ -4,6 +4,7 @@
  * so the build can count the calls (docs/validating-a-live-server.md) without loading Prism.
  */
 import type { OpenAPIObject, ParameterObject, ReferenceObject } from 'openapi3-ts/oas31';
+import { EXT, readExtension } from '../../../src/extensions.js';
 
 /**
  * Where each path parameter comes from: a field of the first record a listing returns.
@@ -66,7 +67,7 @@ export function plan(doc: OpenAPIObject): PlannedCall[] {
     // The proxy check reads answers as JSON; bare text labelled JSON and downloads are left out.
     const ok = operation.responses?.['200'] as Record<string, unknown> & { content?: Record<string, unknown> } | undefined;
     const types = Object.keys(ok?.content ?? {});
-    if (ok?.['x-onedev-raw-text'] === true || (types.length > 0 && !types.includes('application/json'))) {
+    if (readExtension(ok, EXT.rawText) === true || (types.length > 0 && !types.includes('application/json'))) {
       call.skip = 'answers bare text or bytes, which this check (JSON answers only) does not read';
     }
     for (const ref of operation.parameters ?? []) {

@@ -19,6 +19,7 @@
  */
 import type { OpenAPIObject, OperationObject, ParameterObject, RequestBodyObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
 import { operationsOf, resolveRef } from '../openapi.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 
 /** Where a value verify fills in comes from. */
 export type Source =
@@ -150,7 +151,7 @@ function bodyOf(doc: OpenAPIObject, route: string, operation: OperationObject, c
   const body = resolveRef<RequestBodyObject>(doc, operation.requestBody);
   const [mediaType, content] = Object.entries(body.content ?? {})[0] ?? [];
   if (!mediaType || !content) return undefined;
-  const raw = body['x-onedev-raw-text'] === true;
+  const raw = readExtension(body, EXT.rawText) === true;
   if (mediaType === 'application/octet-stream') return { mediaType, raw: true, example: UPLOAD_BYTES, fills: {} };
   const example = exampleOf(doc, content);
   if (example === undefined) return 'the description gives no example body to send';

@@ -19,6 +19,7 @@ import { ID_SOURCES, plan, type PlannedCall } from './verify-plan.js';
 import { bodyText, Recorder } from './verify-record.js';
 import { runWrites, type Made, type Send, type WriteRun } from './verify-writes.js';
 import type { TranscriptEntry } from '../transcript/format.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 
 export { plannedCalls } from './verify-plan.js';
 
@@ -76,7 +77,7 @@ export interface Check {
 
 /** Which release's description the answers were checked against, and why. */
 export interface ReleaseChoice {
-  /** The tag of the description used (its `info.x-onedev-version` for a given document). */
+  /** The tag of the description used (its EXT.version on `info` for a given document). */
   tag: string;
   /** `server`: the version Get Server Version answered; `option`: --release; `document`: a given description. */
   source: 'server' | 'option' | 'document';
@@ -238,7 +239,7 @@ async function choose(options: VerifyOptions, run: Omit<Run, 'doc'>): Promise<{ 
   }
   if (options.document) {
     const doc = options.document;
-    return { doc, release: { tag: String((doc.info as unknown as Record<string, unknown>)['x-onedev-version'] ?? doc.info.version), source: 'document' } };
+    return { doc, release: { tag: readExtension(doc.info, EXT.version) ?? doc.info.version, source: 'document' } };
   }
   const release: ReleaseChoice = options.release !== undefined ? { tag: knownTag(options.release), source: 'option' } : asked!;
   return { release, doc: (await loadDocument(release.tag)).doc };

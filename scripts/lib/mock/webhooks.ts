@@ -3,13 +3,13 @@
  * turns into an event, one POST of that release's payload to the receiver, with the release's
  * headers (the secret as it is in its header), no retry, and one log line. Which writes cause which
  * events, and where the payload's values come from, is read from the description (each web hook's
- * `x-onedev-sent-after`); the rest of a payload is its documented example.
+ * EXT.sentAfter); the rest of a payload is its documented example.
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { resolveRef } from '../openapi.js';
-import { CUSTOM_HEADERS, EVENT_TYPE, SECRET, SENT_AFTER, type SentAfter } from '../webhook-extensions.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 import type { Answer } from './answer.js';
 import { prettyJson } from './json-text.js';
 import { WebhookTargetError, type DeliveryEntry, type WebhookTarget } from './public.js';
@@ -52,8 +52,8 @@ export function checkTarget(target: WebhookTarget, doc: OpenAPIObject): void {
   if (typeof target.secret !== 'string' || target.secret.length === 0) throw new WebhookTargetError('web hook secret: give the secret the receiver expects (OneDev never sends an empty one)');
   const hooks = Object.values((doc.webhooks ?? {}) as Record<string, { post?: Record<string, unknown> }>);
   if (hooks.length === 0) throw new WebhookTargetError('web hooks: this description has no `webhooks` to deliver');
-  if (target.headers && Object.keys(target.headers).length > 0 && !hooks.some((h) => h.post?.[CUSTOM_HEADERS] === true)) {
-    const release = (doc.info as { 'x-onedev-version'?: string })['x-onedev-version'] ?? 'this release';
+  if (target.headers && Object.keys(target.headers).length > 0 && !hooks.some((h) => readExtension(h.post, EXT.customHeaders) === true)) {
+    const release = readExtension(doc.info, EXT.version) ?? 'this release';
     throw new WebhookTargetError(`web hook headers: hooks of ${release} have no custom headers`);
   }
 }
@@ -78,7 +78,7 @@ export class WebhookDispatcher {
     let mediaType = 'application/json';
     for (const [event, item] of Object.entries((doc.webhooks ?? {}) as Record<string, { post: OperationObject }>)) {
       const post = item.post;
-      for (const cause of (post[SENT_AFTER] ?? []) as SentAfter[]) {
+      for (const cause of readExtension(post, EXT.sentAfter) ?? []) {
         this.causes.set(cause.operationId, [...(this.causes.get(cause.operationId) ?? []), { event, values: cause.values }]);
       }
       const body = resolveRef<{ content: Record<string, { schema: unknown; examples?: Record<string, unknown> }> }>(doc, post.requestBody);
@@ -89,9 +89,9 @@ export class WebhookDispatcher {
       this.hooks.set(event, { example, properties: (schema.properties ?? {}) as Record<string, SchemaObject> });
       for (const param of (post.parameters ?? []).map((p) => resolveRef<ParameterObject>(doc, p))) {
         if (param.in !== 'header') continue;
-        headers[param.name] = param[SECRET] === true ? target.secret : String(param.example ?? resolveRef<SchemaObject>(doc, param.schema ?? {}).enum?.[0] ?? '');
+        headers[param.name] = readExtension(param, EXT.secret) ? target.secret : String(param.example ?? resolveRef<SchemaObject>(doc, param.schema ?? {}).enum?.[0] ?? '');
       }
-      if (typeof post[EVENT_TYPE] !== 'string') throw new WebhookTargetError(`web hook ${event}: no event type in the description`);
+      if (readExtension(post, EXT.eventType) === undefined) throw new WebhookTargetError(`web hook ${event}: no event type in the description`);
     }
     this.mediaType = mediaType;
     // As OneDev sets them: its own headers, then the hook's, each replacing one of the same name in any case.

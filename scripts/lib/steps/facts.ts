@@ -11,6 +11,7 @@ import { CatalogueError } from '../problems.js';
 import { rewriteRegions, openMarker } from '../facts/regions.js';
 import { FACT_TABLES, type Docs } from '../facts/tables.js';
 import { CHANGELOG_FILE } from './changelog.js';
+import { EXTENSIONS_FILE } from './extensions.js';
 
 /** Marker problems, reported like catalogue mistakes (a message per problem, exit code 1), not as a stack trace. */
 export class FactRegionError extends CatalogueError {
@@ -39,7 +40,7 @@ export function factFiles(root: string): string[] {
       if (entry.isDirectory()) return walk(path);
       return entry.name.endsWith('.md') ? [path] : [];
     });
-  return ['README.md', ...walk('docs').filter((file) => file !== CHANGELOG_FILE).sort()];
+  return ['README.md', ...walk('docs').filter((file) => file !== CHANGELOG_FILE && file !== EXTENSIONS_FILE).sort()];
 }
 
 /** Each file with regions, rewritten; `read` gives a file's current text. */

@@ -13,6 +13,7 @@
 import type { OpenAPIObject, OperationObject, RequestBodyObject, ResponseObject } from 'openapi3-ts/oas31';
 import type { ErrorObject } from 'ajv';
 import { operationsOf, resolveRef } from '../openapi.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 import { bodyTypeAccepted, parseMediaType, type MediaType } from '../mock/media-types.js';
 import { findRoute, routesOf, type Route } from '../mock/routes.js';
 import { SchemaChecker } from '../mock/schemas.js';
@@ -41,8 +42,6 @@ interface Context {
 
 /** At most this many schema errors are named for one body. */
 const ERRORS_NAMED = 5;
-
-const RAW_TEXT = 'x-onedev-raw-text';
 
 /** Every disagreement between the entries and the document, entry by entry in order. */
 export function checkTranscript(entries: readonly TranscriptEntry[], doc: OpenAPIObject): TranscriptProblem[] {
@@ -152,7 +151,7 @@ function answerBodyProblem(context: Context, response: ResponseObject, entry: Tr
   const sent = parseMediaType(entry.responseContentType ?? '');
   const media = Object.entries(response.content ?? {}).find(([type]) => sent && bodyTypeAccepted(sent, [type]))?.[1];
   if (!media?.schema) return undefined;
-  const reading = readingOf(sent, response[RAW_TEXT] === true);
+  const reading = readingOf(sent, readExtension(response, EXT.rawText) === true);
   if (reading === 'binary') return undefined;
   const read = valueOf(entry.responseBody ?? '', reading);
   if ('error' in read) return `the ${entry.status} answer ${read.error}`;
@@ -195,7 +194,7 @@ function bodyRefusals(context: Context, operation: OperationObject, entry: Trans
   const sent = sentType === undefined ? undefined : parseMediaType(sentType);
   if (!sent || !bodyTypeAccepted(sent, types)) return [`the body was sent ${sentType === undefined ? 'without a Content-Type' : `as ${sentType}`}; the operation takes ${types.join(' or ')}`];
   const media = Object.entries(described.content).find(([type]) => bodyTypeAccepted(sent, [type]))![1];
-  const reading = readingOf(sent, described[RAW_TEXT] === true);
+  const reading = readingOf(sent, readExtension(described, EXT.rawText) === true);
   if (reading === 'binary' || !media.schema) return [];
   const read = valueOf(body, reading);
   if ('error' in read) return [`the body ${read.error}`];

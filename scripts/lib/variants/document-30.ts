@@ -51,10 +51,11 @@ const orRef =
     typeof value.$ref === 'string' ? plainReference(value) : convert(value, where);
 
 /**
- * The converters for one document: a nullable reference is written with the `type` of the schema
- * it points at (./schema-30.ts, nullBranchToNullable), read from the document's components.
+ * The converters of the objects that hold schemas (media types, parameters, headers, bodies,
+ * responses): a nullable reference is written with the `type` of the schema it points at
+ * (./schema-30.ts, nullBranchToNullable), read from the document's components.
  */
-function converters(refTypes: RefTypes) {
+function partConverters(refTypes: RefTypes) {
   const convertMediaType = (media: Json, where: string): Json => {
     const out = { ...media };
     if (out.schema !== undefined) out.schema = convertSchema(out.schema, `${where}/schema`, refTypes);
@@ -84,6 +85,13 @@ function converters(refTypes: RefTypes) {
     if (out.headers !== undefined) out.headers = mapValues(out.headers, `${where}/headers`, convertHeader);
     return out;
   });
+
+  return { convertParameter, convertHeader, convertBody, convertResponse };
+}
+
+/** The converters of one document's path items and components, built on partConverters. */
+function converters(refTypes: RefTypes) {
+  const { convertParameter, convertHeader, convertBody, convertResponse } = partConverters(refTypes);
 
   const convertParameters = (list: unknown, where: string): Json[] => {
     if (!Array.isArray(list)) throw new ConversionError(where, 'parameters is not an array');

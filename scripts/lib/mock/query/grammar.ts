@@ -1,6 +1,6 @@
 /**
  * A parser for one release's query language, generated with peggy from the language the
- * description carries (`x-onedev-query-language`): its keywords, operators and tokens become
+ * description carries (EXT.queryLanguage): its keywords, operators and tokens become
  * the grammar's literals. OneDev lexes with ANTLR (longest token wins, then the first rule); the
  * generated grammar gets the same answer by trying longer keywords first and by refusing a
  * keyword glued to more identifier characters (`openx` is one unknown word, not `open`).
