@@ -3,7 +3,7 @@
  * (engine.ts) answer it. This file only deals with HTTP: the body and its size limit, the memo,
  * writing the answer, and never letting one request take the server down.
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { AnswerCache, cachingIsSafe, requestKey, type MemoKey } from './answer-cache.js';
@@ -48,103 +48,140 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const memo = !options.stateful && cachingIsSafe(doc)
     ? new AnswerCache<Answer>(MEMO_BYTES, (a) => (a.body?.length ?? 0) * 2 + 200, { secondSight: true })
     : undefined;
-
-  /** The answer to a request whose body has been read: from the memo, or from the engine. */
-  function answer(request: IncomingMessage, body: Buffer): Answer | Promise<Answer> {
-    const key = memo?.consult() ? requestKey(request, body) : undefined;
-    if (key !== undefined) {
-      const known = memo!.get(key);
-      if (known) return known;
-    }
-    const reply = engine.handle({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body });
-    if (key === undefined) return reply;
-    return reply instanceof Promise ? reply.then((a) => remember(key, a)) : remember(key, reply);
-  }
-
-  function remember(key: MemoKey, reply: Answer): Answer {
-    if (reply.status < 500 && !reply.dynamic) memo!.set(key, reply);
-    return reply;
-  }
-
-  function failed(error: unknown): Answer {
-    return text(500, `The mock failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
-
-  // The request path uses functions made once, not closures made per request: under tsx each
-  // closure also gets its name set, which costs more than the closure.
-  function deliver(request: IncomingMessage, response: ServerResponse, reply: Answer, body: Buffer | undefined): void {
-    write(response, reply);
-    options.onAnswer?.({ method: request.method ?? 'GET', path: request.url ?? '/', status: response.statusCode });
-    // OneDev posts an event's web hooks once the write is done: after the answer.
-    if (webhooks && body) webhooks.observe(request, body, reply);
-  }
-
-  function respond(request: IncomingMessage, response: ServerResponse, body: Buffer | 'too large'): void {
-    let reply: Answer | Promise<Answer>;
-    try {
-      reply = body === 'too large' ? text(413, `The body is larger than ${BODY_LIMIT} bytes`) : answer(request, body);
-    } catch (error) {
-      reply = failed(error);
-    }
-    const read = body === 'too large' ? undefined : body;
-    if (reply instanceof Promise) reply.catch(failed).then((r) => deliver(request, response, r, read));
-    else deliver(request, response, reply, read);
-  }
-
-  // An HTTP/0.9 request line (`GET /path`, no version) leaves Node's parser waiting for headers
-  // that never come: such a request head, like any that stops half way, is answered (408) and the
-  // connection closed once it has taken HEAD_TIMEOUT_MS (Node's own default is a minute). (A 0.9
-  // line followed by a blank line is answered 400 below.) Looking at each connection's first bytes
-  // instead would take the socket off Node's native parsing path, which costs every request.
-  const server = createServer({ headersTimeout: HEAD_TIMEOUT_MS, connectionsCheckingInterval: HEAD_TIMEOUT_MS / 4 }, (request, response) => {
-    if (request.httpVersionMajor === 0) {
-      request.resume();
-      response.shouldKeepAlive = false;
-      deliver(request, response, text(400, HTTP_09_REFUSAL), undefined);
-      return;
-    }
-    // Most requests have no body: answer at once instead of waiting for the stream's end.
-    if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
-      request.resume();
-      respond(request, response, EMPTY);
-      return;
-    }
-    readBody(request, (body) => (body === undefined ? response.destroy() : respond(request, response, body)));
-  });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const [status, reason] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
-    if (socket.writable) socket.end(rawAnswer(text(status, reason)));
-    else socket.destroy();
-  });
-  // CONNECT asks for a tunnel, which an API server never opens: it is answered like any other
-  // method the path lacks (405 with Allow, or 404), and the connection closes, as it must after CONNECT.
-  server.on('connect', (request: IncomingMessage, socket: Socket) => {
-    socket.on('error', () => socket.destroy());
-    const reply = (a: Answer): void => {
-      if (socket.writable) socket.end(rawAnswer(a));
-    };
-    let answered: Answer | Promise<Answer>;
-    try {
-      answered = engine.handle({ method: 'CONNECT', url: request.url ?? '/', headers: request.headers, body: EMPTY });
-    } catch (error) {
-      answered = failed(error);
-    }
-    if (answered instanceof Promise) answered.catch(failed).then(reply);
-    else reply(answered);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  const server = httpServer(new Responder(engine, memo, webhooks, options), engine);
+  await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   // Validators are compiled ahead by a worker thread from now on, Prism loaded a moment later.
   const offload = new Offload(source);
   offload.start();
   engine.useWorkers(offload).catch(() => {
     // Validators the worker could not compile are compiled here when first needed.
   });
+  return mockServerOf(server, engine, offload, webhooks);
+}
+
+/**
+ * What answers the server's requests, made once per server: the request path calls its methods,
+ * not closures made per request (under tsx each closure also gets its name set, which costs more
+ * than the closure).
+ */
+class Responder {
+  constructor(
+    private readonly engine: MockEngine,
+    private readonly memo: AnswerCache<Answer> | undefined,
+    private readonly webhooks: WebhookDispatcher | undefined,
+    private readonly options: MockServerOptions,
+  ) {}
+
+  /** Answers a request whose body is read (or refuses it: too large), then delivers the answer. */
+  respond(request: IncomingMessage, response: ServerResponse, body: Buffer | 'too large'): void {
+    let reply: Answer | Promise<Answer>;
+    try {
+      reply = body === 'too large' ? text(413, `The body is larger than ${BODY_LIMIT} bytes`) : this.answer(request, body);
+    } catch (error) {
+      reply = failed(error);
+    }
+    const read = body === 'too large' ? undefined : body;
+    if (reply instanceof Promise) reply.catch(failed).then((r) => this.deliver(request, response, r, read));
+    else this.deliver(request, response, reply, read);
+  }
+
+  deliver(request: IncomingMessage, response: ServerResponse, reply: Answer, body: Buffer | undefined): void {
+    write(response, reply);
+    this.options.onAnswer?.({ method: request.method ?? 'GET', path: request.url ?? '/', status: response.statusCode });
+    // OneDev posts an event's web hooks once the write is done: after the answer.
+    if (this.webhooks && body) this.webhooks.observe(request, body, reply);
+  }
+
+  /** The answer to a request whose body has been read: from the memo, or from the engine. */
+  private answer(request: IncomingMessage, body: Buffer): Answer | Promise<Answer> {
+    const memo = this.memo;
+    const key = memo?.consult() ? requestKey(request, body) : undefined;
+    if (key !== undefined) {
+      const known = memo!.get(key);
+      if (known) return known;
+    }
+    const reply = this.engine.handle({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body });
+    if (key === undefined) return reply;
+    return reply instanceof Promise ? reply.then((a) => this.remember(key, a)) : this.remember(key, reply);
+  }
+
+  private remember(key: MemoKey, reply: Answer): Answer {
+    if (reply.status < 500 && !reply.dynamic) this.memo!.set(key, reply);
+    return reply;
+  }
+}
+
+function failed(error: unknown): Answer {
+  return text(500, `The mock failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/**
+ * The HTTP server. An HTTP/0.9 request line (`GET /path`, no version) leaves Node's parser waiting
+ * for headers that never come: such a request head, like any that stops half way, is answered
+ * (408) and the connection closed once it has taken HEAD_TIMEOUT_MS (Node's own default is a
+ * minute). (A 0.9 line followed by a blank line is answered 400 below.) Looking at each
+ * connection's first bytes instead would take the socket off Node's native parsing path, which
+ * costs every request.
+ */
+function httpServer(responder: Responder, engine: MockEngine): Server {
+  const server = createServer({ headersTimeout: HEAD_TIMEOUT_MS, connectionsCheckingInterval: HEAD_TIMEOUT_MS / 4 }, (request, response) => {
+    if (request.httpVersionMajor === 0) {
+      request.resume();
+      response.shouldKeepAlive = false;
+      responder.deliver(request, response, text(400, HTTP_09_REFUSAL), undefined);
+      return;
+    }
+    // Most requests have no body: answer at once instead of waiting for the stream's end.
+    if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
+      request.resume();
+      responder.respond(request, response, EMPTY);
+      return;
+    }
+    readBody(request, (body) => (body === undefined ? response.destroy() : responder.respond(request, response, body)));
+  });
+  server.on('clientError', refuseMalformed);
+  server.on('connect', (request: IncomingMessage, socket: Socket) => answerConnect(engine, request, socket));
+  return server;
+}
+
+/** A request Node's parser could not read, answered as Node itself would (with a reason). */
+function refuseMalformed(error: NodeJS.ErrnoException, socket: Socket): void {
+  const [status, reason] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
+  if (socket.writable) socket.end(rawAnswer(text(status, reason)));
+  else socket.destroy();
+}
+
+/**
+ * CONNECT asks for a tunnel, which an API server never opens: it is answered like any other
+ * method the path lacks (405 with Allow, or 404), and the connection closes, as it must after CONNECT.
+ */
+function answerConnect(engine: MockEngine, request: IncomingMessage, socket: Socket): void {
+  socket.on('error', () => socket.destroy());
+  const reply = (a: Answer): void => {
+    if (socket.writable) socket.end(rawAnswer(a));
+  };
+  let answered: Answer | Promise<Answer>;
+  try {
+    answered = engine.handle({ method: 'CONNECT', url: request.url ?? '/', headers: request.headers, body: EMPTY });
+  } catch (error) {
+    answered = failed(error);
+  }
+  if (answered instanceof Promise) answered.catch(failed).then(reply);
+  else reply(answered);
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** The running mock as its users see it: where it listens, its web hooks, and how to close it. */
+function mockServerOf(server: Server, engine: MockEngine, offload: Offload, webhooks: WebhookDispatcher | undefined): MockServer {
   const { address, port } = server.address() as AddressInfo;
   const origin = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   return {

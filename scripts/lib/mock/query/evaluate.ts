@@ -58,6 +58,66 @@ function projectIdOf(record: Rec): unknown {
   return record.targetProjectId ?? record.projectId;
 }
 
+/** A number read from the record, compared with the wanted one; anything else never matches. */
+function orderTest(read: (rec: Rec) => unknown, compare: (a: number, b: number) => boolean, wanted: number): Test {
+  return (rec) => {
+    const got = read(rec);
+    return typeof got === 'number' && compare(got, wanted);
+  };
+}
+
+/** `is greater than`, `is less than`, else equal. */
+function relationalTest(operator: QueryOperator, read: (rec: Rec) => unknown, wanted: number): Test {
+  if (operator === 'is greater than') return orderTest(read, (a, b) => a > b, wanted);
+  if (operator === 'is less than') return orderTest(read, (a, b) => a < b, wanted);
+  return orderTest(read, (a, b) => a === b, wanted);
+}
+
+/** A date the record holds as text: before the time for `is until`, after it otherwise. */
+function dateTest(operator: QueryOperator, time: number, read: (rec: Rec) => unknown): Test {
+  return (rec) => {
+    const got = read(rec);
+    if (typeof got !== 'string') return false;
+    const at = Date.parse(got);
+    return operator === 'is until' ? at < time : at > time;
+  };
+}
+
+/** A workflow state: `is before`/`is after` compare positions in the workflow, else the name. */
+function stateTest(states: readonly string[], operator: QueryOperator, value: string, read: (rec: Rec) => unknown): Test {
+  if (operator === 'is before' || operator === 'is after') {
+    const wanted = states.indexOf(value);
+    return (rec) => {
+      const at = states.indexOf(String(read(rec)));
+      return wanted >= 0 && at >= 0 && (operator === 'is before' ? at < wanted : at > wanted);
+    };
+  }
+  return (rec) => read(rec) === value;
+}
+
+/** The matches on the record's texts (any of them, for a list): contained, a wildcard, a person, a pathspec, or equal. */
+function textTest(match: 'contains' | 'wildcard' | 'person' | 'pathspec' | 'exact' | 'name', value: string, read: (rec: Rec) => unknown): Test {
+  switch (match) {
+    case 'contains': {
+      const text = value.toLowerCase();
+      return (rec) => asList(read(rec)).some((v) => typeof v === 'string' && v.toLowerCase().includes(text));
+    }
+    case 'wildcard': {
+      const pattern = value.toLowerCase();
+      return (rec) => asList(read(rec)).some((v) => typeof v === 'string' && wildcard(pattern, v.toLowerCase()));
+    }
+    case 'person': {
+      const pattern = `*${value.toLowerCase()}*`;
+      return (rec) => asList(read(rec)).some((v) => typeof v === 'string' && wildcard(pattern, v.toLowerCase()));
+    }
+    case 'pathspec':
+      return (rec) => asList(read(rec)).some((v) => typeof v === 'string' && pathspecMatches(value, v));
+    case 'exact':
+    case 'name':
+      return (rec) => asList(read(rec)).includes(value);
+  }
+}
+
 /** Lookups made once per list of users or projects (a mock without --stateful keeps its lists), not per query. */
 const USERS_BY_NAME = new WeakMap<object, Map<string, number>>();
 const PROJECTS_BY_ID = new WeakMap<object, Map<number, QueryProject>>();
@@ -160,46 +220,13 @@ class Compiler {
 
   /** The test of one value; `is not` negates it outside. */
   private valueTest(field: QueryFieldSpec, operator: QueryOperator, value: string, read: (rec: Rec) => unknown): Test {
-    const order = (compare: (a: number, b: number) => boolean, wanted: number): Test => (rec) => {
-      const got = read(rec);
-      return typeof got === 'number' && compare(got, wanted);
-    };
-    const relational = (wanted: number): Test => {
-      if (operator === 'is greater than') return order((a, b) => a > b, wanted);
-      if (operator === 'is less than') return order((a, b) => a < b, wanted);
-      return order((a, b) => a === b, wanted);
-    };
     switch (field.match) {
       case 'number':
-        return relational(this.number(value));
-      case 'reference': {
-        if ('property' in field.target && field.target.property === 'number') {
-          const ref = this.reference(value);
-          const inProject = (rec: Rec) => projectIdOf(rec) === ref.projectId;
-          const byNumber = relational(ref.number);
-          return (rec) => inProject(rec) && byNumber(rec);
-        }
-        const ref = this.reference(value);
-        const wanted = `${this.projectsById.get(ref.projectId)!.path}#${ref.number}`;
-        return (rec) => asList(read(rec)).includes(wanted);
-      }
-      case 'date': {
-        const time = this.date(value);
-        return (rec) => {
-          const got = read(rec);
-          if (typeof got !== 'string') return false;
-          const at = Date.parse(got);
-          return operator === 'is until' ? at < time : at > time;
-        };
-      }
-      case 'contains': {
-        const text = value.toLowerCase();
-        return (rec) => asList(read(rec)).some((v) => typeof v === 'string' && v.toLowerCase().includes(text));
-      }
-      case 'wildcard': {
-        const pattern = value.toLowerCase();
-        return (rec) => asList(read(rec)).some((v) => typeof v === 'string' && wildcard(pattern, v.toLowerCase()));
-      }
+        return relationalTest(operator, read, this.number(value));
+      case 'reference':
+        return this.referenceTest(field, operator, value, read);
+      case 'date':
+        return dateTest(operator, this.date(value), read);
       case 'path':
         return this.pathTest(field.target, value, read);
       case 'user': {
@@ -210,27 +237,18 @@ class Compiler {
         if (!this.world.labels.has(value)) throw new Refused('label', { value });
         return (rec) => asList(read(rec)).includes(value);
       }
-      case 'state': {
-        const states = this.world.states ?? [];
-        if (operator === 'is before' || operator === 'is after') {
-          const wanted = states.indexOf(value);
-          return (rec) => {
-            const at = states.indexOf(String(read(rec)));
-            return wanted >= 0 && at >= 0 && (operator === 'is before' ? at < wanted : at > wanted);
-          };
-        }
-        return (rec) => read(rec) === value;
-      }
+      case 'state':
+        return stateTest(this.world.states ?? [], operator, value, read);
       case 'working-period': {
         const minutes = parseWorkingPeriod(value);
         if (minutes === undefined) throw new Refused('working-period', { value });
-        return relational(minutes);
+        return relationalTest(operator, read, minutes);
       }
       case 'fraction': {
         const percent = parsePercentOfFraction(value);
         if (percent === undefined) throw new Refused('decimal', { value });
         // An issue without an estimate has no progress (-1) and never matches.
-        return order((a, b) => a !== -1 && (operator === 'is greater than' ? a > b : a < b), percent);
+        return orderTest(read, (a, b) => a !== -1 && (operator === 'is greater than' ? a > b : a < b), percent);
       }
       case 'ordered-choice':
         return this.orderedChoiceTest(field, operator, value, read);
@@ -242,16 +260,30 @@ class Compiler {
       case 'link':
         this.linkName(value);
         return (rec) => asList(read(rec)).includes(value);
-      case 'person': {
-        const pattern = `*${value.toLowerCase()}*`;
-        return (rec) => asList(read(rec)).some((v) => typeof v === 'string' && wildcard(pattern, v.toLowerCase()));
-      }
+      case 'contains':
+      case 'wildcard':
+      case 'person':
       case 'pathspec':
-        return (rec) => asList(read(rec)).some((v) => typeof v === 'string' && pathspecMatches(value, v));
       case 'exact':
       case 'name':
-        return (rec) => asList(read(rec)).includes(value);
+        return textTest(field.match, value, read);
     }
+  }
+
+  /**
+   * A reference (`#12`, `acme/webapp#12`): to the record's own number, compared as numbers in
+   * the project it names; to another record, the reference as the record's property holds it.
+   */
+  private referenceTest(field: QueryFieldSpec, operator: QueryOperator, value: string, read: (rec: Rec) => unknown): Test {
+    if ('property' in field.target && field.target.property === 'number') {
+      const ref = this.reference(value);
+      const inProject = (rec: Rec) => projectIdOf(rec) === ref.projectId;
+      const byNumber = relationalTest(operator, read, ref.number);
+      return (rec) => inProject(rec) && byNumber(rec);
+    }
+    const ref = this.reference(value);
+    const wanted = `${this.projectsById.get(ref.projectId)!.path}#${ref.number}`;
+    return (rec) => asList(read(rec)).includes(wanted);
   }
 
   /**
