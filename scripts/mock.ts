@@ -7,6 +7,7 @@ import { ONEDEV_TAGS } from '../spec/releases.js';
 import { commandName, parseCommandLine, usageError } from './lib/cli.js';
 import { availableReleases, ReleaseNotFoundError } from './lib/mock/document.js';
 import { startMockServer } from './lib/mock/server.js';
+import { EXT } from '../src/extensions.js';
 
 const DEFAULT_PORT = 4010;
 const MAX_RECORDS = 100_000;
@@ -20,7 +21,7 @@ const USAGE = `Usage: ${commandName('mock')} [--port <n>] [--release <tag>] [--s
               ${ONEDEV_TAGS[0]} to ${ONEDEV_TAGS[ONEDEV_TAGS.length - 1]}; published ones are read from the package
               (${availableReleases().join(', ') || 'none are built'}), others built on start (about a second)
   --stateful  creates, updates, actions and deletes change what later requests read, as each
-              operation's x-onedev-effect says
+              operation's \${EXT.effect.name} says
   --fresh     with --stateful: start as a fresh server (the administrator and default roles, no
               generated records)
   --subscription

@@ -17,13 +17,7 @@ import { ROOT } from '../helpers.js';
 const MAX_LINES = 80;
 
 /** `file: name`, for functions over MAX_LINES that others are shortening now. */
-const LONG_FOR_NOW: readonly string[] = [
-  'scripts/lib/build-document.ts: buildDocument',
-  'scripts/lib/mock/records.ts: recordModel',
-  'scripts/lib/select-release.ts: selectRelease',
-  'scripts/lib/transform-operation.ts: transformOperation',
-  'scripts/lib/variants/document-30.ts: converters',
-];
+const LONG_FOR_NOW: readonly string[] = ['scripts/lib/mock/records.ts: recordModel'];
 
 interface LongFunction {
   name: string;

@@ -43,7 +43,7 @@ describe('the extension contract', () => {
   it('states each value type as the very type its reader returns', () => {
     const header = [
       "import type { EXT, ExtensionValue } from '../../src/extensions.js';",
-      "import type { QueryLanguageSpec } from '../../spec/model.js';",
+      "import type { EffectSpec, QueryLanguageSpec } from '../../spec/model.js';",
       'type Same<A, B> = (<X>() => X extends A ? 1 : 2) extends (<X>() => X extends B ? 1 : 2) ? true : false;',
       // The check itself is shown to fail: this line must be the one diagnostic.
       'export const differs: Same<string, number> = true;',

@@ -9,6 +9,7 @@
  */
 import type { OpenAPIObject, OperationObject } from 'openapi3-ts/oas31';
 import { operationsOf } from '../openapi.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 
 /** A collection is the path its records are read under, e.g. `/users` (`/users/{userId}`). */
 export type Collection = string;
@@ -120,8 +121,9 @@ export function idRoutesOf(doc: OpenAPIObject): IdRoutes {
   }
   // A create's effect names the schema of what it makes (`POST /project-labels` makes a ProjectLabel).
   for (const { method, path, operation } of all) {
-    const first = (operation as { 'x-onedev-effect'?: { changes?: Array<{ create?: string }> } })['x-onedev-effect']?.changes?.[0];
-    if (method === 'POST' && first?.create !== undefined && collections.has(path) && !schemas.has(first.create)) schemas.set(first.create, path);
+    const first = readExtension(operation, EXT.effect)?.changes[0];
+    const made = first && 'create' in first ? first.create : undefined;
+    if (method === 'POST' && made !== undefined && collections.has(path) && !schemas.has(made)) schemas.set(made, path);
   }
   // A name that reads records of several collections (`commentId`) names none of them alone.
   const params = new Map([...candidates].filter(([, set]) => set.size === 1).map(([name, set]) => [name, [...set][0]!] as const));

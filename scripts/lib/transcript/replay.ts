@@ -10,6 +10,7 @@ import type { Answer } from '../mock/answer.js';
 import type { MockRequest } from '../mock/engine.js';
 import type { TranscriptEntry } from './format.js';
 import { ChangeLog, compareList, compareRecord, valueText, type CompareContext, type Mismatch } from './replay-compare.js';
+import { EXT, readExtension } from '../../../src/extensions.js';
 import {
   answeredSchema,
   createdCollection,
@@ -92,7 +93,7 @@ export function headersOf(entry: TranscriptEntry, sentAs: SentAs | undefined): R
 }
 
 export function effectOf(route: RouteOperation | undefined): EffectSpec | undefined {
-  return (route?.operation as { 'x-onedev-effect'?: EffectSpec } | undefined)?.['x-onedev-effect'];
+  return readExtension(route?.operation, EXT.effect);
 }
 
 function parsedJson(text: string | null | undefined): { value: unknown } | undefined {
