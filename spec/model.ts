@@ -400,6 +400,14 @@ export interface OperationSpec extends Lifespan {
    * writes the release's entry as `x-onedev-effect`.
    */
   effect?: Versioned<EffectSpec>;
+  /**
+   * On a GET under a record's path that answers a list of records linked to it by a property not
+   * named like the path's id (`/users/{userId}/ssh-keys` lists the keys whose `ownerId` is the
+   * user): those properties of the listed schema; a record is listed when any of them holds the
+   * path's id (an issue's links: `sourceId` or `targetId`). The builder writes it as
+   * `x-onedev-lists`; the stateful mock answers the records it has that match.
+   */
+  lists?: { fields: readonly string[] };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -51,3 +51,10 @@ export const MISSING_ID = 'x-onedev-missing-id';
  * the refusals that depend on state). The stateful mock applies it.
  */
 export const EFFECT = 'x-onedev-effect';
+
+/**
+ * On a GET that lists the records linked to the record its path names (spec/model.ts,
+ * OperationSpec `lists`): `{ fields }`, the properties of the listed records any of which holds
+ * the path's id.
+ */
+export const LISTS = 'x-onedev-lists';

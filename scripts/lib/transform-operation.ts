@@ -1,7 +1,7 @@
 /** Turns one catalogue operation into an OpenAPI Operation Object. */
 import type { OperationObject, ParameterObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
 import type { ErrorStatus, ParameterSpec } from '../../spec/model.js';
-import { EFFECT, IGNORED_BODY, MISSING_ID, SPLIT_ROUTE, UNTAGGED_ROOT, UPDATE_MODE } from './extensions.js';
+import { EFFECT, IGNORED_BODY, LISTS, MISSING_ID, SPLIT_ROUTE, UNTAGGED_ROOT, UPDATE_MODE } from './extensions.js';
 import { operationId, operationSummary, splitRoutePaths } from './naming.js';
 import type { Problems } from './problems.js';
 import type { ReleaseCatalogue, SelectedGroup, SelectedOperation } from './select-release.js';
@@ -262,6 +262,7 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
     operation[MISSING_ID] = { status, callers };
   }
   if (op.effect) operation[EFFECT] = op.effect;
+  if (op.lists) operation[LISTS] = { fields: [...op.lists.fields] };
 
   if (op.deprecated) {
     operation.deprecated = true;

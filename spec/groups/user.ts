@@ -244,6 +244,7 @@ export const userGroup: GroupSpec = {
         example: 'UserAccessTokenList',
       },
       errors: [401, 403, 404],
+      lists: { fields: ['ownerId'] },
     },
     {
       name: 'Get Email Addresses',
@@ -259,6 +260,7 @@ export const userGroup: GroupSpec = {
         example: 'UserEmailAddressList',
       },
       errors: [401, 403, 404],
+      lists: { fields: ['ownerId'] },
     },
     {
       name: 'Get Authorizations',
@@ -515,6 +517,7 @@ export const userGroup: GroupSpec = {
         example: 'UserSshKeyList',
       },
       errors: [401, 403, 404],
+      lists: { fields: ['ownerId'] },
     },
     {
       name: 'Get Queries And Watches',

@@ -15,7 +15,7 @@ import type {
   SecurityRequirementObject,
   SecuritySchemeObject,
 } from 'openapi3-ts/oas31';
-import { EFFECT, IGNORED_BODY, UNTAGGED_ROOT } from '../extensions.js';
+import { EFFECT, IGNORED_BODY, LISTS, UNTAGGED_ROOT } from '../extensions.js';
 import type { EffectSpec } from '../../../spec/model.js';
 import { stepKind } from './effects/kinds.js';
 import { operationsOf, resolveRef } from '../openapi.js';
@@ -67,6 +67,8 @@ export interface OperationPlan extends Route {
   countParameter?: ParameterObject;
   /** What the operation changes (`x-onedev-effect`), which the stateful mock applies (effects/). */
   effect?: EffectSpec;
+  /** The properties of the listed records that link them to the path's record (`x-onedev-lists`). */
+  lists?: readonly string[];
 }
 
 function contentsOf(doc: OpenAPIObject, content: Record<string, MediaTypeObject> | undefined): ContentPlan[] {
@@ -110,6 +112,7 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
     const body = declared?.[IGNORED_BODY] === true ? undefined : declared;
     const missingId = missingIdOf(operation);
     const effect = effectOf(operation, `${method.toUpperCase()} ${path}`);
+    const lists = listsOf(operation, `${method.toUpperCase()} ${path}`);
     const responses = Object.entries(operation.responses ?? {}).map(([code, response]): ResponsePlan => {
       const resolved = resolveRef<ResponseObject>(doc, response);
       const untaggedRoot = untaggedRootOf(resolved);
@@ -129,6 +132,7 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
       success: lowestSuccess(responses),
       countParameter: parameters.find((p) => p.in === 'query' && p.name === 'count'),
       ...(effect ? { effect } : {}),
+      ...(lists ? { lists } : {}),
     };
   });
 }
@@ -136,6 +140,15 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
 /** The JSON content of a response, if it has one. */
 export function jsonContent(response: ResponsePlan | undefined): ContentPlan | undefined {
   return response?.contents.find((c) => /json/i.test(c.mediaType));
+}
+
+/** An operation's `x-onedev-lists`: a malformed one is refused when the mock starts, naming the operation. */
+function listsOf(operation: OperationObject, where: string): readonly string[] | undefined {
+  const lists = (operation as Record<string, unknown>)[LISTS] as { fields?: unknown } | undefined;
+  if (lists === undefined) return undefined;
+  const fields = lists?.fields;
+  if (!Array.isArray(fields) || fields.length === 0 || !fields.every((f) => typeof f === 'string')) throw new Error(`${where}: ${LISTS} has no list of fields`);
+  return fields as string[];
 }
 
 /**

@@ -93,6 +93,7 @@ const OPERATION_SHAPE: Record<keyof Operation, undefined> = {
   label: undefined,
   missingId: undefined,
   effect: undefined,
+  lists: undefined,
   written: undefined,
 };
 
