@@ -445,6 +445,8 @@ export type EffectValue =
   | { body: true }
   | { bodyField: string }
   | { elapsedSince: string }
+  /** A property of the operation's subject, the record its first step made (the new user's `id`). */
+  | { subject: string }
   | { unset: true };
 
 /** A record of another kind that goes with the one removed: those whose `field` holds its id. */
@@ -457,7 +459,8 @@ export interface Cascade {
  * One change. `create`, `update`, `set` and `remove` name the component schema of the records they
  * touch; the first step's record is the operation's subject.
  * - create: a new record from the body's properties the schema has, then `values`; the operation
- *   answers its id;
+ *   answers its id (the first create's); `ifBodyField`: only when the body gives that property a
+ *   value (a user created with an email address gets it as its primary one);
  * - update: the body's properties the schema has, over the record's (a property left out keeps its
  *   value);
  * - set: `values` written into the record;
@@ -467,7 +470,7 @@ export interface Cascade {
  * - setting: the setting read at the operation's path is the body from now on.
  */
 export type EffectStep =
-  | { create: string; values?: Readonly<Record<string, EffectValue>> }
+  | { create: string; values?: Readonly<Record<string, EffectValue>>; ifBodyField?: string }
   | { update: string; at: RecordAt; values?: Readonly<Record<string, EffectValue>> }
   | { set: string; at: RecordAt; values: Readonly<Record<string, EffectValue>> }
   | { remove: string; at: RecordAt; cascade?: readonly Cascade[] }

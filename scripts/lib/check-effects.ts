@@ -96,6 +96,10 @@ function checkAt(at: RecordAt, where: string, record: string, context: Context):
 
 function checkValue(value: EffectValue, where: string, context: Context): void {
   if ('param' in value && !context.params.has(value.param)) context.problems.add(`${where}.param: the path has no {${value.param}}`);
+  if ('subject' in value) {
+    if (!context.subject) context.problems.add(`${where}.subject: no subject to read ${value.subject} from`);
+    else checkProperty(context.subject, value.subject, `${where}.subject`, context);
+  }
 }
 
 function checkCondition(when: EffectCondition, where: string, context: Context): void {

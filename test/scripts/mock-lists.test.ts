@@ -34,6 +34,15 @@ describe('x-onedev-lists', () => {
     expect(listed.every((r) => r.ownerId === 1)).toBe(true);
   });
 
+  it('gives a user created with an email address that address as its primary one (a create step with ifBodyField and a subject value)', async () => {
+    const engine = new MockEngine(doc, { stateful: true });
+    const body = { name: 'dora', password: 'secret', fullName: 'Dora', emailAddress: 'dora@example.org', type: 'ORDINARY', notifyOwnEvents: false };
+    const made = await ask(engine, 'POST', '/users', { headers: admin, body: JSON.stringify(body) });
+    expect(made.status).toBe(200);
+    const listed = (await ask(engine, 'GET', `/users/${made.text.trim()}/email-addresses`, { headers: admin })).json() as Rec[];
+    expect(listed.map((r) => [r.value, r.primary, r.ownerId])).toEqual([['dora@example.org', true, Number(made.text.trim())]]);
+  });
+
   it('is refused when the listed records lack the property, naming the operation', () => {
     const operation = {
       name: 'Get Ssh Keys',
