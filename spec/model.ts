@@ -400,6 +400,14 @@ export interface OperationSpec extends Lifespan {
    * writes the release's entry as `x-onedev-effect`.
    */
   effect?: Versioned<EffectSpec>;
+  /**
+   * On a GET under a record's path that answers a list of records linked to it by a property not
+   * named like the path's id (`/users/{userId}/ssh-keys` lists the keys whose `ownerId` is the
+   * user): those properties of the listed schema; a record is listed when any of them holds the
+   * path's id (an issue's links: `sourceId` or `targetId`). The builder writes it as
+   * `x-onedev-lists`; the stateful mock answers the records it has that match.
+   */
+  lists?: { fields: readonly string[] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -437,6 +445,8 @@ export type EffectValue =
   | { body: true }
   | { bodyField: string }
   | { elapsedSince: string }
+  /** A property of the operation's subject, the record its first step made (the new user's `id`). */
+  | { subject: string }
   | { unset: true };
 
 /** A record of another kind that goes with the one removed: those whose `field` holds its id. */
@@ -449,7 +459,8 @@ export interface Cascade {
  * One change. `create`, `update`, `set` and `remove` name the component schema of the records they
  * touch; the first step's record is the operation's subject.
  * - create: a new record from the body's properties the schema has, then `values`; the operation
- *   answers its id;
+ *   answers its id (the first create's); `ifBodyField`: only when the body gives that property a
+ *   value (a user created with an email address gets it as its primary one);
  * - update: the body's properties the schema has, over the record's (a property left out keeps its
  *   value);
  * - set: `values` written into the record;
@@ -459,7 +470,7 @@ export interface Cascade {
  * - setting: the setting read at the operation's path is the body from now on.
  */
 export type EffectStep =
-  | { create: string; values?: Readonly<Record<string, EffectValue>> }
+  | { create: string; values?: Readonly<Record<string, EffectValue>>; ifBodyField?: string }
   | { update: string; at: RecordAt; values?: Readonly<Record<string, EffectValue>> }
   | { set: string; at: RecordAt; values: Readonly<Record<string, EffectValue>> }
   | { remove: string; at: RecordAt; cascade?: readonly Cascade[] }

@@ -271,6 +271,18 @@ export const EXT = {
     accepts: isEffect,
   } satisfies Extension<EffectSpec>,
 
+  lists: {
+    name: 'x-onedev-lists',
+    where: ['operation'],
+    type: '{ fields: string[] }',
+    description:
+      'On a GET under a record\'s path that answers a list: the listed records are those whose ' +
+      'property named in `fields` (any of them) holds the id the path names, where that property is ' +
+      'not named like the path parameter (a user\'s SSH keys are those whose `ownerId` is the user). ' +
+      'The stateful mock lists them so.',
+    accepts: objectOf<{ fields: string[] }>({ fields: (value): value is string[] => Array.isArray(value) && value.length > 0 && value.every(isString) }),
+  } satisfies Extension<{ fields: string[] }>,
+
   queryLanguage: {
     name: 'x-onedev-query-language',
     where: ['parameter'],

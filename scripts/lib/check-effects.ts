@@ -1,8 +1,9 @@
 /**
  * Checks each operation's effect (spec/model.ts, EffectSpec) against the release it is built for:
  * the records it names are component schemas with the properties it names, the path parameters it
- * reads are the operation's, and an effect that changes nothing says why. A mistake names the
- * operation and the field.
+ * reads are the operation's, and an effect that changes nothing says why. So too the links a list
+ * names (OperationSpec `lists`): a GET answering an array of records that have those properties.
+ * A mistake names the operation and the field.
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import { stepRecord, type EffectCondition, type EffectStep, type EffectValue, type RecordAt } from '../../spec/model.js';
@@ -16,6 +17,7 @@ export function checkEffects(groups: readonly SelectedGroup[], schemas: Schemas,
     for (const op of group.operations) {
       const where = `operation "${op.name}" (${op.method} ${op.path}), effect`;
       if (op.effect) checkEffect(op, op.effect, schemas, where, problems);
+      if (op.lists) checkLists(op, op.lists, schemas, `operation "${op.name}" (${op.method} ${op.path}), lists`, problems);
     }
   }
 }
@@ -34,6 +36,19 @@ function checkEffect(op: SelectedOperation, effect: SelectedEffect, schemas: Sch
     if (!refusal.message.trim()) problems.add(`${at}.message: empty`);
     checkCondition(refusal.when, `${at}.when`, context);
   });
+}
+
+function checkLists(op: SelectedOperation, lists: NonNullable<SelectedOperation['lists']>, schemas: Schemas, where: string, problems: Problems): void {
+  const type = op.success.kind === 'json' ? op.success.type : undefined;
+  const item = type && typeof type === 'object' && 'array' in type ? type.array : undefined;
+  const record = item && typeof item === 'object' && 'ref' in item ? item.ref : undefined;
+  if (op.method !== 'GET' || !record || !/\}\/[^/{]+$/.test(op.path)) {
+    problems.add(`${where}: only a GET under a record's path (\`.../{id}/things\`) answering an array of records lists linked records`);
+    return;
+  }
+  if (lists.fields.length === 0) problems.add(`${where}.fields: empty`);
+  if (!schemas[record]) problems.add(`${where}: no schema ${record} in this release`);
+  else for (const field of lists.fields) checkProperty(record, field, `${where}.fields`, { schemas, params: new Set(), subject: undefined, problems });
 }
 
 interface Context {
@@ -81,6 +96,10 @@ function checkAt(at: RecordAt, where: string, record: string, context: Context):
 
 function checkValue(value: EffectValue, where: string, context: Context): void {
   if ('param' in value && !context.params.has(value.param)) context.problems.add(`${where}.param: the path has no {${value.param}}`);
+  if ('subject' in value) {
+    if (!context.subject) context.problems.add(`${where}.subject: no subject to read ${value.subject} from`);
+    else checkProperty(context.subject, value.subject, `${where}.subject`, context);
+  }
 }
 
 function checkCondition(when: EffectCondition, where: string, context: Context): void {

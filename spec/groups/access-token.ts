@@ -53,6 +53,7 @@ export const accessTokenGroup: GroupSpec = {
         example: 'AccessTokenAuthorizationList',
       },
       errors: [401, 403, 404],
+      lists: { fields: ['tokenId'] },
     },
     {
       name: [{ value: 'Create', until: 'v12.0.0' }, { value: 'Create Token', since: 'v12.0.0' }],

@@ -86,6 +86,7 @@ const getDependencies: OperationSpec = {
     example: 'BuildDependenceList',
   },
   errors: [401, 403, 404],
+  lists: { fields: ['dependentId'] },
 };
 
 const getDependents: OperationSpec = {
@@ -102,6 +103,7 @@ const getDependents: OperationSpec = {
     example: 'BuildDependentList',
   },
   errors: [401, 403, 404],
+  lists: { fields: ['dependencyId'] },
 };
 
 const getFixedIssueIds: OperationSpec = {

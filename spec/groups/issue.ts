@@ -285,12 +285,15 @@ export const issueGroup: GroupSpec = {
       'Lists the watch records of the issue: users who explicitly watch or ignore it.',
       { kind: 'json', type: { array: { ref: 'IssueWatch' } }, description: 'The watch records.', example: 'IssueWatchList' },
     ),
-    list(
-      'Get Links',
-      '/links',
-      'Lists the links between this issue and other issues, whichever end this issue is.',
-      { kind: 'json', type: { array: { ref: 'IssueLink' } }, description: 'The links.', example: 'IssueLinkList' },
-    ),
+    {
+      ...list(
+        'Get Links',
+        '/links',
+        'Lists the links between this issue and other issues, whichever end this issue is.',
+        { kind: 'json', type: { array: { ref: 'IssueLink' } }, description: 'The links.', example: 'IssueLinkList' },
+      ),
+      lists: { fields: ['sourceId', 'targetId'] },
+    },
     list(
       'Get Pull Requests',
       '/pulls',

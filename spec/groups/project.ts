@@ -116,6 +116,7 @@ const getForks: OperationSpec = {
     example: 'ProjectForkList',
   },
   errors: [401, 403, 404],
+  lists: { fields: ['forkedFromId'] },
 };
 
 export const projectGroup: GroupSpec = {

@@ -100,10 +100,18 @@ const PASSWORD_UNREAD: EffectSpec = { changes: [], none: 'a password is never re
  * A new account, enabled. A person's account also gets its primary email address, which no step
  * here writes: that record's ownerId is the new account's id, which no effect value names.
  */
-const CREATED: EffectSpec = {
-  changes: [{ create: 'UserData', values: { disabled: { const: false } } }],
-  refuses: NAME_TAKEN,
-};
+const MAKE_USER = { create: 'UserData', values: { disabled: { const: false } } } as const;
+// The address given becomes the new user's primary one, a record of its own (linked by the user's
+// id, which user records carry from v14.1.0).
+const MAKE_PRIMARY_ADDRESS = {
+  create: 'EmailAddress',
+  ifBodyField: 'emailAddress',
+  values: { value: { bodyField: 'emailAddress' }, ownerId: { subject: 'id' }, primary: { const: true } },
+} as const;
+const CREATED: readonly EffectSpec[] = [
+  { until: 'v14.1.0', changes: [MAKE_USER], refuses: NAME_TAKEN },
+  { since: 'v14.1.0', changes: [MAKE_USER, MAKE_PRIMARY_ADDRESS], refuses: NAME_TAKEN },
+];
 const UPDATED: EffectSpec = { changes: [{ update: 'UserData', at: { param: 'userId' } }], refuses: NAME_TAKEN };
 
 export const userGroup: GroupSpec = {
@@ -244,6 +252,7 @@ export const userGroup: GroupSpec = {
         example: 'UserAccessTokenList',
       },
       errors: [401, 403, 404],
+      lists: { fields: ['ownerId'] },
     },
     {
       name: 'Get Email Addresses',
@@ -259,6 +268,7 @@ export const userGroup: GroupSpec = {
         example: 'UserEmailAddressList',
       },
       errors: [401, 403, 404],
+      lists: { fields: ['ownerId'] },
     },
     {
       name: 'Get Authorizations',
@@ -515,6 +525,7 @@ export const userGroup: GroupSpec = {
         example: 'UserSshKeyList',
       },
       errors: [401, 403, 404],
+      lists: { fields: ['ownerId'] },
     },
     {
       name: 'Get Queries And Watches',

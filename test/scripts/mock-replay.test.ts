@@ -198,7 +198,7 @@ describe('replay: the exceptions table', () => {
   const d = (line: number, what: string): Difference => ({ line, method: 'GET', path: `/x/${line}`, what });
   const table: ExceptionTable = {
     groups: [
-      { cause: 'permissions', why: 'the mock checks none', entries: [{ line: 3, request: 'GET /x/3', differs: ['status: recorded 403, mock 200'] }, { line: 5, request: 'GET /x/5', differs: ['a'] }] },
+      { cause: 'permissions', why: 'the mock checks none', entries: [{ line: 3, request: 'GET /x/3', differs: ['status: recorded 403, mock 200'] }, { line: 5, request: 'GET /x/5', differs: ['a'], reason: 'follows from line 3' }] },
       { cause: 'git state', why: 'no repository', entries: [{ line: 8, request: 'GET /x/8', differs: ['b'] }] },
     ],
   };
@@ -217,6 +217,7 @@ describe('replay: the exceptions table', () => {
     const next = regenerate(table, [d(5, 'c'), d(3, 'status: recorded 403, mock 200'), d(9, 'new')]);
     expect(next.groups.map((g) => [g.cause, g.entries.map((e) => e.line)])).toEqual([['permissions', [3, 5]], [TODO_REASON, [9]]]);
     expect(next.groups[0]!.entries[1]!.differs).toEqual(['c']);
+    expect(next.groups[0]!.entries.map((e) => e.reason)).toEqual([undefined, 'follows from line 3']);
     expect(reconcile(next, [d(5, 'c'), d(3, 'status: recorded 403, mock 200'), d(9, 'new')]).todo.map((e) => e.line)).toEqual([9]);
   });
 });

@@ -67,6 +67,7 @@ describe('the extension contract', () => {
       untaggedRoot: { property: '@type', tagged: 'MailService' },
       nonAdminMaximum: 100,
       queryLanguage: { list: 'build', records: 'builds', fields: [], criteria: [], tokens: [], orderBy: [], refusals: [], examples: [] },
+      lists: { fields: ['ownerId'] },
       effect: {
         changes: [{ set: 'PullRequest', at: { param: 'requestId' }, values: { status: { const: 'MERGED' } } }],
         refuses: [{ when: { property: 'status', in: ['MERGED'] }, status: 406, message: 'Pull request already closed' }],
@@ -89,6 +90,7 @@ describe('the extension contract', () => {
       untaggedRoot: [{ property: 'type', tagged: 'X' }, { property: '@type' }],
       nonAdminMaximum: [0, -5, 1.5, '100'],
       queryLanguage: [{ list: 'build', records: 'builds' }, 'build'],
+      lists: [{ fields: [] }, { fields: 'ownerId' }, ['ownerId']],
       effect: [{ changes: 'none' }, { changes: [{ merge: 'PullRequest' }] }, { changes: [{ create: 'A', remove: 'A' }] }, { changes: [], none: 1 }, { changes: [], refuses: [{ when: {}, status: 406 }] }],
       requiredWhen: [{ property: 'type', values: [], required: [] }, [{ property: 'type', values: 'ORDINARY', required: [] }]],
       eventType: [['PULL_REQUEST']],

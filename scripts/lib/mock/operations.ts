@@ -67,6 +67,8 @@ export interface OperationPlan extends Route {
   countParameter?: ParameterObject;
   /** What the operation changes (`x-onedev-effect`), which the stateful mock applies (effects/). */
   effect?: EffectSpec;
+  /** The properties of the listed records that link them to the path's record (`x-onedev-lists`). */
+  lists?: readonly string[];
 }
 
 function contentsOf(doc: OpenAPIObject, content: Record<string, MediaTypeObject> | undefined): ContentPlan[] {
@@ -110,6 +112,7 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
     const body = readExtension(declared, EXT.ignoredBody) ? undefined : declared;
     const missingId = missingIdOf(operation);
     const effect = effectOf(operation, `${method.toUpperCase()} ${path}`);
+    const lists = listsOf(operation, `${method.toUpperCase()} ${path}`);
     const responses = Object.entries(operation.responses ?? {}).map(([code, response]): ResponsePlan => {
       const resolved = resolveRef<ResponseObject>(doc, response);
       const untaggedRoot = untaggedRootOf(resolved);
@@ -129,6 +132,7 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
       success: lowestSuccess(responses),
       countParameter: parameters.find((p) => p.in === 'query' && p.name === 'count'),
       ...(effect ? { effect } : {}),
+      ...(lists ? { lists } : {}),
     };
   });
 }
@@ -136,6 +140,14 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
 /** The JSON content of a response, if it has one. */
 export function jsonContent(response: ResponsePlan | undefined): ContentPlan | undefined {
   return response?.contents.find((c) => /json/i.test(c.mediaType));
+}
+
+/** An operation's EXT.lists: a malformed one is refused when the mock starts, naming the operation. */
+function listsOf(operation: OperationObject, where: string): readonly string[] | undefined {
+  if (!(EXT.lists.name in operation)) return undefined;
+  const lists = readExtension(operation, EXT.lists);
+  if (!lists) throw new Error(`${where}: ${EXT.lists.name} has no list of fields (${EXT.lists.type})`);
+  return lists.fields;
 }
 
 /**

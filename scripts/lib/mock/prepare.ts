@@ -94,6 +94,7 @@ const OPERATION_SHAPE: Record<keyof Operation, undefined> = {
   label: undefined,
   missingId: undefined,
   effect: undefined,
+  lists: undefined,
   written: undefined,
 };
 

@@ -8,7 +8,7 @@
  *   the collection, answering an id), read/update/delete (on `<collection>/{id}`), property
  *   setters (`<collection>/{id}/merge-strategy` sets `mergeStrategy`), lookups by a property
  *   (`<collection>/ids/{name}`), child lists (`<parent>/{requestId}/comments`: the kind's records
- *   whose `requestId` matches), and settings read and written whole at one path.
+ *   whose `requestId` matches, or whose properties named by `x-onedev-lists` do), and settings read and written whole at one path.
  */
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { resolveRef } from '../openapi.js';
@@ -56,7 +56,8 @@ export type Behaviour =
   /** `view`: the read shows the listed records with a few more properties, from its example. */
   | { type: 'read'; kind: RecordKind; view?: RecordKind }
   | { type: 'lookup'; kind: RecordKind; param: string }
-  | { type: 'children'; kind: RecordKind; param: string }
+  /** `fields`: the properties of which any holding the path's `param` lists a record. */
+  | { type: 'children'; kind: RecordKind; param: string; fields: readonly string[] }
   /** `omits`: the property a stored value loses at its root when read (`x-onedev-untagged-root`). */
   | { type: 'singleton-read'; omits?: string };
 
@@ -200,7 +201,9 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
       const rest = plan.path.slice(itemPath.length);
       if (plan.method === 'GET' && /^\/[^/{]+$/.test(rest)) {
         const child = kindOf(arrayItemName(schema));
-        if (child?.properties.has(kind.idParam!)) behaviours.set(key(plan), { type: 'children', kind: child, param: kind.idParam! });
+        // By default the link is a property named like the parent's id; `x-onedev-lists` names others.
+        const fields = plan.lists ?? [kind.idParam!];
+        if (child && fields.every((f) => child.properties.has(f))) behaviours.set(key(plan), { type: 'children', kind: child, param: kind.idParam!, fields });
       }
       continue;
     }

@@ -13,6 +13,11 @@ export interface ExceptionEntry {
   request: string;
   /** What differs, as the replay words it (Difference.what), in its order. */
   differs: string[];
+  /**
+   * What the group's reason leaves to say for this entry, above all that it follows from another
+   * (`follows from line 89`: only differs because that request was refused or carried out otherwise).
+   */
+  reason?: string;
 }
 
 export interface ExceptionGroup {
@@ -72,16 +77,19 @@ export function agrees(reconciled: Reconciled): boolean {
 
 /**
  * The table a replay makes: every entry that differs, under the cause it had (its reason kept), or
- * under TODO_REASON when it is new; entries that no longer differ are gone, and so are the groups
+ * under TODO_REASON when it is new (an entry's own reason kept too); entries that no longer differ are gone, and so are the groups
  * left empty. Groups keep their order, the new one last; entries are in line order.
  */
 export function regenerate(table: ExceptionTable, differences: readonly Difference[]): ExceptionTable {
   const causeOf = new Map(table.groups.flatMap((g) => g.entries.map((e) => [e.line, g.cause] as const)));
+  const reasonOf = new Map(table.groups.flatMap((g) => g.entries.flatMap((e) => (e.reason ? [[e.line, e.reason] as const] : []))));
   const groups: ExceptionGroup[] = table.groups.filter((g) => g.cause !== TODO_REASON).map((g) => ({ cause: g.cause, why: g.why, entries: [] }));
   const todo: ExceptionGroup = { cause: TODO_REASON, why: TODO_REASON, entries: [] };
   for (const [line, found] of [...differencesByLine(differences)].sort(([a], [b]) => a - b)) {
     const first = found[0]!;
     const entry: ExceptionEntry = { line, request: `${first.method} ${first.path}`, differs: found.map((d) => d.what) };
+    const reason = reasonOf.get(line);
+    if (reason) entry.reason = reason;
     (groups.find((g) => g.cause === causeOf.get(line)) ?? todo).entries.push(entry);
   }
   return { ...(table.about !== undefined ? { about: table.about } : {}), groups: [...groups, todo].filter((g) => g.entries.length > 0) };

@@ -6,6 +6,7 @@ export const create: StepModule<'create'> = {
   apply(step, run) {
     const kind = run.world.kind(step.create);
     if (!kind) return undefined;
+    if (step.ifBodyField !== undefined && !given(run.request.body, step.ifBodyField)) return undefined;
     const values = changesOf(step.values, kind, undefined, run);
     const record = run.world.state.create(kind, run.request.body, values);
     if (!record) return undefined;
@@ -14,3 +15,9 @@ export const create: StepModule<'create'> = {
     return undefined;
   },
 };
+
+/** Whether the body gives the property a value (not null, not an empty text). */
+function given(body: unknown, property: string): boolean {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[property] : undefined;
+  return value !== undefined && value !== null && value !== '';
+}

@@ -43,6 +43,10 @@ export function valueOf(value: EffectValue, property: string, kind: RecordKind, 
     return body && typeof body === 'object' && value.bodyField in body ? body[value.bodyField] : ABSENT;
   }
   if ('param' in value) return typed(request.pathValues[value.param], schema);
+  if ('subject' in value) {
+    const held = run.subject?.record[value.subject];
+    return held === undefined ? ABSENT : held;
+  }
   if ('elapsedSince' in value) {
     const since = Date.parse(String(record?.[value.elapsedSince]));
     return Number.isNaN(since) ? ABSENT : Math.max(0, request.now.getTime() - since);

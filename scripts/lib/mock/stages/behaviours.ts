@@ -57,7 +57,8 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
       const set = state.stateful ? state.setOf(behaviour.kind) : undefined;
       if (!set) return undefined;
       const id = canonicalId(parsed.pathValues[behaviour.param]!);
-      return json(status, set.listText(set.all().filter((r) => r[behaviour.param] !== undefined && String(r[behaviour.param]) === id)), operation);
+      const linked = (r: Rec): boolean => behaviour.fields.some((f) => r[f] !== undefined && r[f] !== null && String(r[f]) === id);
+      return json(status, set.listText(set.all().filter(linked)), operation);
     }
     case 'singleton-read':
       return settingAnswer(state, parsed, behaviour.omits, status);
