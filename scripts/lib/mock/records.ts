@@ -98,24 +98,59 @@ export function nonAdminMaximum(count: OperationPlan['countParameter']): number 
 }
 
 export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[]): RecordModel {
-  const schemas = (doc.components?.schemas ?? {}) as Record<string, SchemaObject>;
-  const kinds = new Map<string, RecordKind>();
-  // A kind has an `id`, except that a paged read pages through records of any object schema
-  // (early releases list users without ids).
-  const kindOf = (name: string | undefined, paged = false): RecordKind | undefined => {
+  const table = new KindTable(doc);
+  const behaviours = new Map<string, Behaviour>();
+  const gets = plans.filter((p) => p.method === 'GET');
+  // Paged reads first: their examples are the first records of a population.
+  for (const plan of gets) pagedRead(doc, table, plan, behaviours);
+  for (const plan of gets) recordRead(table, plan, behaviours);
+  // Any other read answering records of a kind contributes its examples.
+  for (const plan of gets) {
+    const kind = table.kindOf(refName(successSchema(plan)) ?? arrayItemName(successSchema(plan)));
+    if (kind) table.addSeeds(kind, plan);
+  }
+  // The records effects change are kinds too, listed or not, with ids or not (an agent token, a review).
+  for (const plan of plans) for (const step of plan.effect?.changes ?? []) table.kindOf(stepRecord(step), true);
+  const targets = placeByPath(table, plans, behaviours);
+  linkPeers(table.all());
+  return { kinds: table.all(), behaviours, targets };
+}
+
+const successSchema = (plan: OperationPlan): unknown => jsonContent(plan.success)?.schema;
+
+/** The kinds found so far, by component name, and the examples each is seeded with. */
+class KindTable {
+  private readonly kinds = new Map<string, RecordKind>();
+  private readonly schemas: Record<string, SchemaObject>;
+
+  constructor(private readonly doc: OpenAPIObject) {
+    this.schemas = (doc.components?.schemas ?? {}) as Record<string, SchemaObject>;
+  }
+
+  all(): RecordKind[] {
+    return [...this.kinds.values()];
+  }
+
+  /**
+   * The kind of a component schema. A kind has an `id`, except that a paged read pages through
+   * records of any object schema (early releases list users without ids), and an effect changes
+   * records of any (a review is found by its request and user): `withoutId`.
+   */
+  kindOf(name: string | undefined, withoutId = false): RecordKind | undefined {
     if (!name) return undefined;
-    const known = kinds.get(name);
+    const known = this.kinds.get(name);
     if (known) return known;
-    const schema = resolveRef<SchemaObject>(doc, schemas[name]);
-    if (!schema?.properties || !(paged || 'id' in schema.properties)) return undefined;
-    const properties = new Map(Object.entries(schema.properties).map(([p, s]) => [p, resolveRef<SchemaObject>(doc, s)]));
+    const schema = resolveRef<SchemaObject>(this.doc, this.schemas[name]);
+    if (!schema?.properties || !(withoutId || 'id' in schema.properties)) return undefined;
+    const properties = new Map(Object.entries(schema.properties).map(([p, s]) => [p, resolveRef<SchemaObject>(this.doc, s)]));
     const required = new Set((schema.required ?? []).filter((p) => properties.has(p)));
     const kind: RecordKind = { name, ref: `#/components/schemas/${name}`, properties, required, seeds: [], paged: false };
-    kinds.set(name, kind);
+    this.kinds.set(name, kind);
     return kind;
-  };
-  const successSchema = (plan: OperationPlan): unknown => jsonContent(plan.success)?.schema;
-  const addSeeds = (kind: RecordKind, plan: OperationPlan): void => {
+  }
+
+  /** The read's examples as records of the kind, each once (by id, or by value without one). */
+  addSeeds(kind: RecordKind, plan: OperationPlan): void {
     for (const { value } of jsonContent(plan.success)?.examples ?? []) {
       for (const record of Array.isArray(value) ? value : [value]) {
         if (!record || typeof record !== 'object' || Array.isArray(record)) continue;
@@ -125,114 +160,112 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
         if (!kind.seeds.some(same)) kind.seeds.push(record as Rec);
       }
     }
-  };
-
-  const behaviours = new Map<string, Behaviour>();
-  const gets = plans.filter((p) => p.method === 'GET');
-  // Paged reads first: their examples are the first records of a population.
-  for (const plan of gets) {
-    const names = new Set(plan.queryParams.map((p) => p.name));
-    if (!names.has('offset') || !names.has('count')) continue;
-    const kind = kindOf(arrayItemName(successSchema(plan)), true);
-    if (!kind) continue;
-    kind.paged = true;
-    kind.collectionPath ??= plan.path;
-    addSeeds(kind, plan);
-    const filters = new Map<string, string>();
-    let queryParam: string | undefined;
-    for (const param of plan.queryParams) {
-      if (param.name === 'offset' || param.name === 'count') continue;
-      // A parameter named after a text property filters on it; `query` is the query language.
-      if ([kind.properties.get(param.name)?.type].flat().includes('string')) filters.set(param.name, param.name);
-      else if (param.name === 'query') queryParam = param.name;
-    }
-    const max = nonAdminMaximum(plan.countParameter);
-    const language = queryLanguageOf(doc, plan);
-    if (language) kind.queryLanguage = language;
-    behaviours.set(key(plan), { type: 'page', kind, filters, ...(queryParam ? { queryParam } : {}), ...(max !== undefined ? { nonAdminMaximum: max } : {}), ...(language ? { language } : {}) });
   }
-  // Reads of one record: `<collection>/{id}` answering the kind.
-  for (const plan of gets) {
-    const kind = kindOf(refName(successSchema(plan)));
-    const last = plan.path.split('/').pop() ?? '';
-    // Without an id, a path's id cannot name a record: such kinds are only paged through.
-    if (!kind || !kind.properties.has('id') || !/^\{[^}]+\}$/.test(last)) continue;
-    const collection = plan.path.slice(0, plan.path.length - last.length - 1);
-    const listed = [...kinds.values()].find((k) => k.paged && k !== kind && k.collectionPath === collection && k.properties.has('id'));
-    // Keys a listing sends only sometimes (Query Issues' `fields`) need not be in the read.
-    if (listed && [...listed.required].every((p) => kind.properties.has(p))) {
-      // Get Issue answers an issue of the listing plus its branch: the listed records, viewed so.
-      listed.idParam = last.slice(1, -1);
-      addSeeds(kind, plan);
-      behaviours.set(key(plan), { type: 'read', kind: listed, view: kind });
-      continue;
-    }
-    // A kind listed only under its parent (a project's iterations) is read, and so addressed, at its own path.
-    if (kind.collectionPath !== undefined && kind.collectionPath !== collection && !kind.collectionPath.includes('{')) continue;
-    kind.collectionPath = collection;
-    kind.idParam = last.slice(1, -1);
-    addSeeds(kind, plan);
-    behaviours.set(key(plan), { type: 'read', kind });
-  }
-  // Any other read answering records of a kind contributes its examples.
-  for (const plan of gets) {
-    const kind = kindOf(refName(successSchema(plan)) ?? arrayItemName(successSchema(plan)));
-    if (kind) addSeeds(kind, plan);
-  }
+}
 
-  // The records effects change are kinds too, listed or not (a review, an agent token).
-  for (const plan of plans) for (const step of plan.effect?.changes ?? []) kindOf(stepRecord(step));
+/** A paged read (`offset` and `count`, answering an array of a kind): the kind's collection and population. */
+function pagedRead(doc: OpenAPIObject, table: KindTable, plan: OperationPlan, behaviours: Map<string, Behaviour>): void {
+  const names = new Set(plan.queryParams.map((p) => p.name));
+  if (!names.has('offset') || !names.has('count')) return;
+  const kind = table.kindOf(arrayItemName(successSchema(plan)), true);
+  if (!kind) return;
+  kind.paged = true;
+  kind.collectionPath ??= plan.path;
+  table.addSeeds(kind, plan);
+  const filters = new Map<string, string>();
+  let queryParam: string | undefined;
+  for (const param of plan.queryParams) {
+    if (param.name === 'offset' || param.name === 'count') continue;
+    // A parameter named after a text property filters on it; `query` is the query language.
+    if ([kind.properties.get(param.name)?.type].flat().includes('string')) filters.set(param.name, param.name);
+    else if (param.name === 'query') queryParam = param.name;
+  }
+  const max = nonAdminMaximum(plan.countParameter);
+  const language = queryLanguageOf(doc, plan);
+  if (language) kind.queryLanguage = language;
+  behaviours.set(key(plan), { type: 'page', kind, filters, ...(queryParam ? { queryParam } : {}), ...(max !== undefined ? { nonAdminMaximum: max } : {}), ...(language ? { language } : {}) });
+}
 
+/** A read of one record, `<collection>/{id}` answering the kind: its collection and id parameter. */
+function recordRead(table: KindTable, plan: OperationPlan, behaviours: Map<string, Behaviour>): void {
+  const kind = table.kindOf(refName(successSchema(plan)));
+  const last = plan.path.split('/').pop() ?? '';
+  // Without an id, a path's id cannot name a record: such kinds are only paged through.
+  if (!kind || !kind.properties.has('id') || !/^\{[^}]+\}$/.test(last)) return;
+  const collection = plan.path.slice(0, plan.path.length - last.length - 1);
+  const listed = table.all().find((k) => k.paged && k !== kind && k.collectionPath === collection && k.properties.has('id'));
+  // Keys a listing sends only sometimes (Query Issues' `fields`) need not be in the read.
+  if (listed && [...listed.required].every((p) => kind.properties.has(p))) {
+    // Get Issue answers an issue of the listing plus its branch: the listed records, viewed so.
+    listed.idParam = last.slice(1, -1);
+    table.addSeeds(kind, plan);
+    behaviours.set(key(plan), { type: 'read', kind: listed, view: kind });
+    return;
+  }
+  // A kind listed only under its parent (a project's iterations) is read, and so addressed, at its own path.
+  if (kind.collectionPath !== undefined && kind.collectionPath !== collection && !kind.collectionPath.includes('{')) return;
+  kind.collectionPath = collection;
+  kind.idParam = last.slice(1, -1);
+  table.addSeeds(kind, plan);
+  behaviours.set(key(plan), { type: 'read', kind });
+}
+
+/**
+ * The operations placed by their paths around the kinds' collections: the record an operation
+ * under `<collection>/{id}` addresses (its target), child lists there, lookups by a property, and
+ * settings (a GET where a write's effect stores a setting).
+ */
+function placeByPath(table: KindTable, plans: readonly OperationPlan[], behaviours: Map<string, Behaviour>): Map<string, { kind: RecordKind; param: string }> {
   const targets = new Map<string, { kind: RecordKind; param: string }>();
-  const itemPaths = [...kinds.values()]
+  const itemPaths = table.all()
     .filter((k) => k.collectionPath !== undefined && k.idParam !== undefined)
     .map((k) => ({ kind: k, itemPath: `${k.collectionPath}/{${k.idParam}}` }))
     .sort((a, b) => b.itemPath.length - a.itemPath.length);
-
   for (const plan of plans) {
     const under = itemPaths.find(({ itemPath }) => plan.path === itemPath || plan.path.startsWith(`${itemPath}/`));
     if (under) targets.set(key(plan), { kind: under.kind, param: under.kind.idParam! });
-    if (behaviours.has(key(plan))) continue;
-    const schema = successSchema(plan);
-    const bodySchema = plan.body?.contents[0]?.schema;
-    const rawText = plan.rawText;
-    if (under) {
-      const { kind, itemPath } = under;
-      const rest = plan.path.slice(itemPath.length);
-      if (plan.method === 'GET' && /^\/[^/{]+$/.test(rest)) {
-        const child = kindOf(arrayItemName(schema));
-        // By default the link is a property named like the parent's id; `x-onedev-lists` names others.
-        const fields = plan.lists ?? [kind.idParam!];
-        if (child && fields.every((f) => child.properties.has(f))) behaviours.set(key(plan), { type: 'children', kind: child, param: kind.idParam!, fields });
-      }
-      continue;
-    }
-    if (plan.method === 'GET' && isIdNumber(schema) && plan.pathParams.length === 1) {
-      const param = plan.pathParams[0]!.name;
-      // Records without ids (users before v14.1.0) cannot answer an id: the example does.
-      const owner = [...kinds.values()].find(
-        (k) => k.collectionPath !== undefined && plan.path.startsWith(`${k.collectionPath}/`) && param !== k.idParam && k.properties.has(param) && k.properties.has('id'),
-      );
-      if (owner) behaviours.set(key(plan), { type: 'lookup', kind: owner, param });
-      continue;
-    }
-    // A setting: what a write at the same path stores (its effect), a GET there reads back.
-    const writes = plan.method === 'GET' && plans.some((p) => p.path === plan.path && p.effect?.changes.some((step) => 'setting' in step));
-    if (writes) {
-      const omits = plan.success?.untaggedRoot?.property;
-      behaviours.set(key(plan), { type: 'singleton-read', ...(omits ? { omits } : {}) });
-    }
+    if (behaviours.has(key(plan)) || plan.method !== 'GET') continue;
+    const behaviour = under ? childList(table, plan, under.kind, under.itemPath) : lookupOrSetting(table, plan, plans);
+    if (behaviour) behaviours.set(key(plan), behaviour);
   }
+  return targets;
+}
+
+/** A GET `<item>/<word>` answering records that point at the item (by the id's name, or EXT.lists). */
+function childList(table: KindTable, plan: OperationPlan, kind: RecordKind, itemPath: string): Behaviour | undefined {
+  if (!/^\/[^/{]+$/.test(plan.path.slice(itemPath.length))) return undefined;
+  const child = table.kindOf(arrayItemName(successSchema(plan)));
+  const fields = plan.lists ?? [kind.idParam!];
+  return child && fields.every((f) => child.properties.has(f)) ? { type: 'children', kind: child, param: kind.idParam!, fields } : undefined;
+}
+
+/** A GET answering a record's id found by another property (`/groups/ids/{name}`), or a setting's read. */
+function lookupOrSetting(table: KindTable, plan: OperationPlan, plans: readonly OperationPlan[]): Behaviour | undefined {
+  if (isIdNumber(successSchema(plan)) && plan.pathParams.length === 1) {
+    const param = plan.pathParams[0]!.name;
+    // Records without ids (users before v14.1.0) cannot answer an id: the example does.
+    const owner = table.all().find(
+      (k) => k.collectionPath !== undefined && plan.path.startsWith(`${k.collectionPath}/`) && param !== k.idParam && k.properties.has(param) && k.properties.has('id'),
+    );
+    return owner ? { type: 'lookup', kind: owner, param } : undefined;
+  }
+  // A setting: what a write at the same path stores (its effect), a GET there reads back.
+  if (!plans.some((p) => p.path === plan.path && p.effect?.changes.some((step) => 'setting' in step))) return undefined;
+  const omits = plan.success?.untaggedRoot?.property;
+  return { type: 'singleton-read', ...(omits ? { omits } : {}) };
+}
+
+/** The kinds listed at `/users`, `/projects`, `/label-specs` and `/builds`, which every kind's generated values refer to. */
+function linkPeers(kinds: readonly RecordKind[]): void {
   const peers: Peers = {};
-  for (const kind of kinds.values()) {
+  for (const kind of kinds) {
     if (!kind.paged) continue;
     if (kind.collectionPath === '/users') peers.users = kind;
     if (kind.collectionPath === '/projects') peers.projects = kind;
     if (kind.collectionPath === '/label-specs') peers.labels = kind;
     if (kind.collectionPath === '/builds') peers.builds = kind;
   }
-  for (const kind of kinds.values()) kind.peers = peers;
-  return { kinds: [...kinds.values()], behaviours, targets };
+  for (const kind of kinds) kind.peers = peers;
 }
 
 /** The query language an operation's `query` parameter carries, if any. */
