@@ -10,7 +10,7 @@ export const MILESTONE_ONEDEV_VERSION = '10.8.0';
 export const info = {
   title: 'OneDev REST API',
   /** Version of this description (semver); independent of OneDev's own version. */
-  version: '0.4.0',
+  version: '0.5.0',
   summary: 'Machine-readable description of the REST API of OneDev, the self-hosted Git server.',
   license: { name: 'MIT', identifier: 'MIT' },
   contact: { name: 'onedev-openapi maintainers' },
