@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -8,6 +9,8 @@ export default defineConfig({
     maxWorkers: 2,
     // One folder per run where each OneDev tag's built document is kept for every file (test/support/tag-documents.ts).
     globalSetup: ['test/support/run-cache.setup.ts'],
+    // The slowest files start first, so the two workers finish together (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
