@@ -18,8 +18,8 @@ import { exitCodeOf, formatReport, verifyServer, WritesRefusedError, type Verify
 import { planWrites, SCRATCH_ROOT } from '../../scripts/lib/mock/verify-writes-plan.js';
 import { checkTranscript, formatProblems } from '../../scripts/lib/transcript/check.js';
 import { formatTranscript, parseTranscript, TRANSCRIPT_BODY_LIMIT } from '../../scripts/lib/transcript/format.js';
-import { buildRelease } from '../../scripts/lib/releases.js';
 import { committedDocument, DEFAULT_RELEASE, ROOT, SUPPORTED_RELEASES } from '../helpers.js';
+import { tagDocument } from '../support/tag-documents.js';
 import { basicAuth } from './mock-fixtures.js';
 
 const USER = 'admin';
@@ -200,7 +200,7 @@ describe('the plan of writes, at every supported release', () => {
 
 /** A release's description whose Get Server Version answers `version` instead. */
 function answeringVersion(tag: string, version: string): OpenAPIObject {
-  const document = buildRelease(tag);
+  const document = tagDocument(tag);
   const content = (document.paths!['/version/server']!.get!.responses!['200'] as { content: Record<string, { example: string }> }).content;
   content['application/json']!.example = version;
   return document;

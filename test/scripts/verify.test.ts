@@ -20,8 +20,8 @@ import {
 } from '../../scripts/lib/mock/verify.js';
 import { ReleaseNotFoundError } from '../../scripts/lib/mock/document.js';
 import { startMockServer } from '../../scripts/lib/mock/server.js';
-import { buildRelease } from '../../scripts/lib/releases.js';
 import { ROOT, SEED_RELEASE, seedDocument } from '../helpers.js';
+import { tagDocument } from '../support/tag-documents.js';
 import { basicAuth, validCalls } from './mock-fixtures.js';
 
 // verify finds ids through the operations of the seed release (ID_SOURCES in verify.ts names
@@ -287,7 +287,7 @@ async function verifyMock(options: { release?: string; document?: OpenAPIObject 
 
 /** A tag's description whose Get Server Version answers `version` instead (a server the catalogue does not know). */
 function answeringVersion(tag: string, version: string): OpenAPIObject {
-  const document = buildRelease(tag);
+  const document = tagDocument(tag);
   const content = (document.paths!['/version/server']!.get!.responses!['200'] as { content: Record<string, { example: string }> }).content;
   expect(content['application/json']!.example).toBe(tag.slice(1));
   content['application/json']!.example = version;

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { buildRelease } from '../../scripts/lib/releases.js';
 import { ONEDEV_TAGS } from '../../spec/releases.js';
+import { tagDocument } from '../support/tag-documents.js';
 import { descriptionClaims, proseOf } from './description-claims.js';
 
 /** A one-operation document whose texts are `description` and a `count` parameter's. */
@@ -78,7 +78,7 @@ describe('the reader of operation texts', () => {
 
 describe('operation texts at every OneDev tag', () => {
   it.each(ONEDEV_TAGS)('%s: no undeclared status, release or restated page limit', (tag) => {
-    const doc = buildRelease(tag);
+    const doc = tagDocument(tag);
     expect(descriptionClaims(doc).map((c) => `${c.operationId}, ${c.text}: ${c.claim} … ${c.excerpt}`)).toEqual([]);
   });
 });

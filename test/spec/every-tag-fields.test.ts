@@ -13,10 +13,10 @@ import { changedTags, fieldsAt, parseFieldChanges } from '../../scripts/lib/sour
 import { FIELD_CHANGES, fieldBasePath } from '../../scripts/lib/source/fixtures.js';
 import { parseFields } from '../../scripts/lib/source/tables.js';
 import { catalogue } from '../../scripts/lib/catalogue.js';
-import { buildRelease } from '../../scripts/lib/releases.js';
 import { selectRelease } from '../../scripts/lib/select-release.js';
 import { ONEDEV_TAGS } from '../../spec/releases.js';
 import { ROOT } from '../helpers.js';
+import { tagDocument } from '../support/tag-documents.js';
 import { classesOf, matchClasses, membersWithoutClass, propertyDifferences } from './wire-schemas.js';
 
 const FIRST = ONEDEV_TAGS[0];
@@ -60,7 +60,7 @@ const computed = new Map<string, string[]>();
 function differencesAt(tag: string): string[] {
   const known = computed.get(tag);
   if (known) return known;
-  const doc = buildRelease(tag);
+  const doc = tagDocument(tag);
   const classes = classesOf(fieldsAt(base, changes, ONEDEV_TAGS, tag));
   const { matches, unmatched } = matchClasses(classes.keys(), doc);
   const conditional = conditionalFields(tag);

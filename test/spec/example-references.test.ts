@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { buildRelease } from '../../scripts/lib/releases.js';
 import { SUPPORTED_RELEASES } from '../helpers.js';
+import { tagDocument } from '../support/tag-documents.js';
 import { checkReferences, exampleWorld, type BuiltIn, type ExampleWorld } from './example-references.js';
 
 const USERS = '/users/{userId}';
@@ -23,7 +23,7 @@ const kindOf = (world: ExampleWorld, where: RegExp): Set<string | undefined> =>
   new Set(world.references.filter((r) => where.test(r.where)).map((r) => r.kind));
 
 describe.each(SUPPORTED_RELEASES)('%s', (release) => {
-  const doc: OpenAPIObject = buildRelease(release);
+  const doc: OpenAPIObject = tagDocument(release);
   const world = exampleWorld(doc);
 
   it('reads the kinds and the reference fields from the document', () => {

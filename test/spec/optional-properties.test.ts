@@ -5,15 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
-import { buildDocument } from '../../scripts/lib/build-document.js';
-import { catalogue } from '../../scripts/lib/catalogue.js';
-import { selectRelease } from '../../scripts/lib/select-release.js';
 import { compareTags } from '../../spec/releases.js';
 import { committedDocument, readGenerated, SUPPORTED_RELEASES } from '../helpers.js';
+import { tagDocument } from '../support/tag-documents.js';
 
 const TIME_TRACKING = ['totalEstimatedTime', 'totalSpentTime', 'ownEstimatedTime', 'ownSpentTime', 'progress'];
 const built = new Map<string, OpenAPIObject>();
-const docAt = (tag: string) => built.get(tag) ?? built.set(tag, buildDocument(selectRelease(catalogue, tag))).get(tag)!;
+const docAt = (tag: string) => built.get(tag) ?? built.set(tag, tagDocument(tag)).get(tag)!;
 const schemaOf = (doc: OpenAPIObject, name: string) => doc.components!.schemas![name] as SchemaObject;
 
 describe('issue time tracking', () => {

@@ -6,14 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIObject, ParameterObject, RequestBodyObject, SchemaObject } from 'openapi3-ts/oas31';
-import { buildDocument } from '../../scripts/lib/build-document.js';
-import { catalogue } from '../../scripts/lib/catalogue.js';
-import { selectRelease } from '../../scripts/lib/select-release.js';
 import { createValidator, errorsOf } from '../support/ajv.js';
 import { committedDocument, operationsOf, resolveRef, SUPPORTED_RELEASES } from '../helpers.js';
+import { tagDocument } from '../support/tag-documents.js';
 
 const built = new Map<string, OpenAPIObject>();
-const docAt = (tag: string) => built.get(tag) ?? built.set(tag, buildDocument(selectRelease(catalogue, tag))).get(tag)!;
+const docAt = (tag: string) => built.get(tag) ?? built.set(tag, tagDocument(tag)).get(tag)!;
 const schemaOf = (doc: OpenAPIObject, name: string) => doc.components!.schemas![name] as SchemaObject;
 
 describe('project bodies take `gitPackConfig: {}` and `codeAnalysisSetting: {}` (item 2)', () => {

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import type { OpenAPIObject, OperationObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31';
 import { describe, expect, it } from 'vitest';
 import { EXT } from '../../src/extensions.js';
-import { buildRelease } from '../../scripts/lib/releases.js';
 import { requiredWhenOf, requiredWhenViolations } from '../../scripts/lib/mock/required-when.js';
 import { compareTags, type OneDevTag } from '../../spec/releases.js';
 import { committedDocument, ROOT, SUPPORTED_RELEASES, resolveRef, type SupportedRelease } from '../helpers.js';
 import { createValidator } from '../support/ajv.js';
+import { tagDocument } from '../support/tag-documents.js';
 
 const REQUIRED_WHEN = EXT.requiredWhen.name;
 
@@ -38,7 +38,7 @@ const built = new Map<string, OpenAPIObject>();
 function documentOf(tag: string): OpenAPIObject {
   if ((SUPPORTED_RELEASES as readonly string[]).includes(tag)) return committedDocument(tag as SupportedRelease);
   let doc = built.get(tag);
-  if (!doc) built.set(tag, (doc = buildRelease(tag)));
+  if (!doc) built.set(tag, (doc = tagDocument(tag)));
   return doc;
 }
 const operation = (doc: OpenAPIObject, method: string, path: string): OperationObject =>

@@ -6,14 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIObject, ParameterObject, ResponseObject } from 'openapi3-ts/oas31';
-import { buildDocument } from '../../scripts/lib/build-document.js';
-import { catalogue } from '../../scripts/lib/catalogue.js';
-import { selectRelease } from '../../scripts/lib/select-release.js';
 import { createValidator } from '../support/ajv.js';
 import { committedDocument, operationsOf, resolveRef, SUPPORTED_RELEASES } from '../helpers.js';
+import { tagDocument } from '../support/tag-documents.js';
 
 const built = new Map<string, OpenAPIObject>();
-const docAt = (tag: string) => built.get(tag) ?? built.set(tag, buildDocument(selectRelease(catalogue, tag))).get(tag)!;
+const docAt = (tag: string) => built.get(tag) ?? built.set(tag, tagDocument(tag)).get(tag)!;
 const refOf = (doc: OpenAPIObject, path: string, method: string, status: string) =>
   ((doc.paths![path] as Record<string, { responses: Record<string, { $ref?: string }> }>)[method]!.responses[status]?.$ref ?? '').split('/').pop();
 
