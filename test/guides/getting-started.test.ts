@@ -63,9 +63,12 @@ describe('getting started: the samples run against the mock', () => {
   const others = new Map<number, { tag: string; mock: LoggedMock }>();
   let described: Awaited<ReturnType<typeof moduleFolder>> | undefined;
   const sent: Array<{ method: string; url: string; body: unknown }> = [];
+  /** When the samples started: the merges they make are dated after it. */
+  let startedAt = '';
   const read = async (path: string): Promise<any> => (await fetch(`${mock.baseUrl}${path}`, { headers: { authorization: 'Bearer admin' } })).json();
 
   beforeAll(async () => {
+    startedAt = new Date().toISOString();
     mock = await startLoggedMock({ stateful: true, records: 30 });
     before = await startLoggedMock({ records: 30 });
     const blocks = tsBlocks(await readFile(join(ROOT, 'docs/getting-started.md'), 'utf8'));
@@ -131,12 +134,31 @@ describe('getting started: the samples run against the mock', () => {
     expect(runs[1]!.printed).toEqual(['undefined']);
   });
 
-  it('sets the title as raw text on the resolved pull request, and merges it', async () => {
-    const pull = ((await read('/pulls?offset=0&count=30')) as Array<Record<string, unknown>>).find((p) => p.number === 128)!;
+  it('sets the title as raw text on the resolved pull request, and merges it: it reads back merged', async () => {
+    const pulls = (await read('/pulls?offset=0&count=30')) as Array<Record<string, unknown>>;
+    const pull = pulls.find((p) => p.number === 128)!;
     expect(pull.title).toBe('Retry webhook deliveries');
     const title = sent.find((r) => r.url.endsWith(`/~api/pulls/${pull.id}/title`))!;
     expect(title.body).toBe('Retry webhook deliveries');
-    expect(sent.filter((r) => r.url.endsWith(`/~api/pulls/${pull.id}/merge`)).map((r) => r.body)).toEqual(['Merge retry work', undefined]);
+    expect(sent.filter((r) => r.url.endsWith(`/~api/pulls/${pull.id}/merge`)).map((r) => r.body)).toEqual(['Merge retry work']);
+    // The timeouts sample merges another open request, #139, with no message.
+    const other = pulls.find((p) => p.number === 139)!;
+    expect(sent.filter((r) => r.url.endsWith(`/~api/pulls/${other.id}/merge`)).map((r) => r.body)).toEqual([undefined]);
+    const wasOpen = ((await (await fetch(`${before.baseUrl}/pulls?offset=0&count=30`, { headers: { authorization: 'Bearer admin' } })).json()) as Array<Record<string, unknown>>)
+      .filter((p) => p.number === 128 || p.number === 139)
+      .map((p) => p.status);
+    expect(wasOpen).toEqual(['OPEN', 'OPEN']);
+    const started = Date.parse(startedAt);
+    const listed = async (query: string): Promise<unknown[]> => ((await read(`/pulls?offset=0&count=30&query=${query}`)) as Array<{ id: unknown }>).map((p) => p.id);
+    for (const merged of [pull, other]) {
+      const back = (await read(`/pulls/${String(merged.id)}`)) as Record<string, unknown>;
+      expect(back.status, `#${String(merged.number)}`).toBe('MERGED');
+      const closed = Date.parse(String(back.closeDate));
+      expect(closed).toBeGreaterThanOrEqual(started);
+      expect(closed).toBeLessThanOrEqual(Date.now());
+      expect(await listed('merged')).toContain(merged.id);
+      expect(await listed('open')).not.toContain(merged.id);
+    }
   });
 
   it('every sample reached the mock and none was refused', () => {

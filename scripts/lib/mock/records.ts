@@ -394,14 +394,27 @@ export class RecordSet {
     return index.get(value);
   }
 
-  put(record: Rec): void {
+  /** Adds a record, or puts it in the place of the one with its id (or of `replacing`: a record without an id). */
+  put(record: Rec, replacing?: Rec): void {
     this.indexes.clear();
     this.dropRuns();
-    const id = String(record.id);
-    const old = this.byId.get(id);
-    if (old) this.order[this.order.indexOf(old)] = record;
+    const old = replacing ?? (record.id === undefined ? undefined : this.byId.get(String(record.id)));
+    const at = old ? this.order.indexOf(old) : -1;
+    if (at >= 0) this.order[at] = record;
     else this.order.push(record);
-    this.byId.set(id, record);
+    if (old?.id !== undefined) this.byId.delete(String(old.id));
+    if (record.id !== undefined) this.byId.set(String(record.id), record);
+  }
+
+  /** Removes this very record (one without an id has only itself to go by). */
+  removeRecord(record: Rec): boolean {
+    const at = this.order.indexOf(record);
+    if (at < 0) return false;
+    this.indexes.clear();
+    this.dropRuns();
+    this.order.splice(at, 1);
+    if (record.id !== undefined && this.byId.get(String(record.id)) === record) this.byId.delete(String(record.id));
+    return true;
   }
 
   remove(id: string): boolean {

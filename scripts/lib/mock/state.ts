@@ -94,7 +94,9 @@ export class MockState {
     if (!set) return undefined;
     const id = this.nextIds.get(kind)!;
     this.nextIds.set(kind, id + 1);
-    const base: Rec = { ...blank(kind, template), id };
+    // A kind whose schema has no id and that no listing pages through (a review) is found by its
+    // values alone: its records get none. (Users listed without ids keep theirs, which creates answer.)
+    const base: Rec = kind.properties.has('id') || kind.paged ? { ...blank(kind, template), id } : blank(kind, template);
     if (kind.properties.get('number')?.type === 'integer' && typeof template.number === 'number') base.number = set.highest('number') + 1;
     const record = this.settle(kind, without(base, values.drop), { ...changesFrom(kind, body), ...values.set });
     set.put(record);
@@ -102,17 +104,20 @@ export class MockState {
   }
 
   /** Applies a partial update (the body, then `values`); undefined when the record does not exist. */
-  update(kind: RecordKind, id: string, body: unknown, values: Changes = NO_CHANGES): Rec | undefined {
-    return this.change(kind, id, { set: { ...changesFrom(kind, body), ...values.set }, drop: values.drop });
+  update(kind: RecordKind, at: string | Rec, body: unknown, values: Changes = NO_CHANGES): Rec | undefined {
+    return this.change(kind, at, { set: { ...changesFrom(kind, body), ...values.set }, drop: values.drop });
   }
 
-  /** Writes `changes.set` into the record and leaves out `changes.drop`; undefined when it does not exist. */
-  change(kind: RecordKind, id: string, changes: Changes): Rec | undefined {
+  /**
+   * Writes `changes.set` into the record (by its id, or the record itself when it has none) and
+   * leaves out `changes.drop`; undefined when it does not exist.
+   */
+  change(kind: RecordKind, at: string | Rec, changes: Changes): Rec | undefined {
     const set = this.sets.get(kind);
-    const current = set?.get(id);
+    const current = typeof at === 'string' ? set?.get(at) : at;
     if (!set || !current) return undefined;
     const record = this.settle(kind, without(current, changes.drop), changes.set);
-    set.put(record);
+    set.put(record, current);
     return record;
   }
 
@@ -120,8 +125,11 @@ export class MockState {
     return this.change(kind, id, { set: { [property]: value }, drop: [] });
   }
 
-  remove(kind: RecordKind, id: string): boolean {
-    return this.sets.get(kind)?.remove(id) ?? false;
+  /** Removes the record with this id (or this record itself, one without an id). */
+  remove(kind: RecordKind, at: string | Rec): boolean {
+    const set = this.sets.get(kind);
+    if (!set) return false;
+    return typeof at === 'string' ? set.remove(at) : set.removeRecord(at);
   }
 
   /** Removes the records of `kind` whose `property` holds `id` (those that go with a removed record). */

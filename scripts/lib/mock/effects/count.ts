@@ -8,9 +8,9 @@ export const count: StepModule<'count'> = {
     const kind = run.world.kind(step.count);
     if (!kind) return undefined;
     const { id, record } = findAt(step.at, kind, run);
-    if (!record || id === undefined) return undefined;
+    if (!record) return undefined;
     const current = typeof record[step.property] === 'number' ? (record[step.property] as number) : 0;
-    run.world.state.change(kind, id, { set: { [step.property]: Math.max(0, current + step.by) }, drop: [] });
+    run.world.state.change(kind, id ?? record, { set: { [step.property]: Math.max(0, current + step.by) }, drop: [] });
     return undefined;
   },
 };

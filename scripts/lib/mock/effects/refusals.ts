@@ -3,8 +3,8 @@
  * state a request finds, before any step is applied.
  */
 import { stepRecord, type EffectCondition, type EffectRefusal, type EffectStep } from '../../../../spec/model.js';
-import type { Rec, RecordKind } from '../records.js';
-import { findAt } from './values.js';
+import { userDirectory, type Rec, type RecordKind } from '../records.js';
+import { changesOf, findAt } from './values.js';
 import type { EffectRun } from './types.js';
 
 export interface Refused {
@@ -55,7 +55,12 @@ function holds(when: EffectCondition, first: EffectStep | undefined, run: Effect
   if ('missing' in when) {
     const kind = run.world.kind(when.missing);
     const value = body[when.field];
-    return kind !== undefined && value !== undefined && value !== null && run.world.state.setOf(kind)?.get(String(value)) === undefined;
+    if (!kind || value === undefined || value === null) return false;
+    const records = run.world.state.setOf(kind);
+    if (kind.properties.has('id')) return records?.get(String(value)) === undefined;
+    // Users listed without ids (before v14.1.0) have the ids the mock gives them everywhere else;
+    // other records without ids cannot tell which ids name one.
+    return kind === kind.peers?.users && !userDirectory(records?.all() ?? []).some((u) => String(u.id) === String(value));
   }
   const subject = subjectOf(first, run);
   if ('property' in when) {
@@ -63,7 +68,21 @@ function holds(when: EffectCondition, first: EffectStep | undefined, run: Effect
     return when.in.some((v) => v === value);
   }
   if (!subject.kind) return false;
-  const wanted = when.duplicate.map((p) => (p in body ? body[p] : subject.record?.[p]));
-  const others = run.world.state.setOf(subject.kind)?.all() ?? [];
+  const kind = subject.kind;
+  const made = first && 'create' in first ? changesOf(first.values, kind, undefined, run).set : undefined;
+  const wanted = when.duplicate.map((p) => (made ? createdValue(kind, p, made, body) : p in body ? body[p] : subject.record?.[p]));
+  const others = run.world.state.setOf(kind)?.all() ?? [];
   return others.some((r) => String(r.id) !== subject.id && when.duplicate.every((p, i) => r[p] === wanted[i]));
+}
+
+/**
+ * What a record a create makes holds: the value the step sets (an SSH key's text, from the raw
+ * body), else the body's, else its field's zero (null: a project made without a parent).
+ */
+function createdValue(kind: RecordKind, property: string, made: Rec, body: Rec): unknown {
+  if (property in made) return made[property];
+  if (property in body) return body[property];
+  const schema = kind.properties.get(property);
+  const types = [schema?.type, ...(schema?.oneOf ?? schema?.anyOf ?? []).map((s) => (s as { type?: unknown }).type)].flat();
+  return types.includes('null') ? null : undefined;
 }

@@ -7,11 +7,13 @@ export const remove: StepModule<'remove'> = {
     const kind = run.world.kind(step.remove);
     if (!kind) return undefined;
     const { id, record } = findAt(step.at, kind, run);
-    if (!record || id === undefined) return id === undefined ? undefined : { missing: { kind, id } };
+    if (!record) return id === undefined ? undefined : { missing: { kind, id } };
     const state = run.world.state;
     // Later steps read the removed record's properties (the issue a vote was for).
     run.subject ??= { kind, record };
-    state.remove(kind, id);
+    state.remove(kind, id ?? record);
+    // What points to a record goes by its id: one without (an assignment) has nothing pointing to it.
+    if (id === undefined) return undefined;
     for (const cascade of step.cascade ?? []) {
       const other = run.world.kind(cascade.record);
       if (other) state.removeWhere(other, cascade.field, id);

@@ -17,8 +17,8 @@ export const set: StepModule<'set'> = {
       if (created) run.subject ??= { kind, record: created };
       return undefined;
     }
-    if (!record || id === undefined) return id === undefined ? undefined : { missing: { kind, id } };
-    const changed = state.change(kind, id, changesOf(step.values, kind, record, run));
+    if (!record) return id === undefined ? undefined : { missing: { kind, id } };
+    const changed = state.change(kind, id ?? record, changesOf(step.values, kind, record, run));
     if (changed) run.subject ??= { kind, record: changed };
     return undefined;
   },

@@ -7,9 +7,9 @@ export const update: StepModule<'update'> = {
     const kind = run.world.kind(step.update);
     if (!kind) return undefined;
     const { id, record } = findAt(step.at, kind, run);
-    if (!record || id === undefined) return id === undefined ? undefined : { missing: { kind, id } };
+    if (!record) return id === undefined ? undefined : { missing: { kind, id } };
     const values = changesOf(step.values, kind, record, run);
-    const changed = run.world.state.update(kind, id, run.request.body, values);
+    const changed = run.world.state.update(kind, id ?? record, run.request.body, values);
     if (changed) run.subject ??= { kind, record: changed };
     return undefined;
   },

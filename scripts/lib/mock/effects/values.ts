@@ -85,7 +85,8 @@ export function findAt(at: RecordAt, kind: RecordKind, run: EffectRun): { id?: s
   if ('where' in at) {
     const { set: wanted } = changesOf(at.where, kind, undefined, run);
     const record = set?.all().find((r) => Object.entries(wanted).every(([p, v]) => r[p] === v));
-    return record ? { id: String(record.id), record } : {};
+    // A record without an id (a review) is changed as itself.
+    return record ? { ...(record.id !== undefined ? { id: String(record.id) } : {}), record } : {};
   }
   const id = idAt(at, run);
   const canonical = id === undefined ? undefined : /^-?\d+$/.test(id.trim()) ? String(Number(id.trim())) : id;
