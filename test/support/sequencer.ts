@@ -2,7 +2,7 @@
  * The order vitest starts test files in. Its own order puts the files it has timed before,
  * longest first, and on a clean clone (CI: no timings cached yet) the largest files first, which
  * starts the slowest ones (a few lines that run a code generator or every tag) last, so one worker
- * is left finishing a long file alone. The files below took minutes on CI; they start first, the
+ * is left finishing a long file alone. The files below take minutes; they start first, the
  * longest first, and vitest's own order follows for the rest. A file missing here only starts later.
  */
 import { relative } from 'node:path';
