@@ -74,7 +74,8 @@ describe.each(SUPPORTED_RELEASES)('web hooks delivered by the %s mock', (release
       // Every POST is labelled (OneDev's resources refuse an unlabelled POST with 415).
       headers: { authorization: AUTH, ...(body !== undefined || c.method === 'POST' ? { 'content-type': c.bodyType ?? 'application/json' } : {}) },
       ...(body !== undefined ? { body } : {}),
-      signal: AbortSignal.timeout(10_000),
+      // A hung call still fails, within the test's minute; 10 s was passed on a loaded machine.
+      signal: AbortSignal.timeout(45_000),
     });
     return { status: response.status, text: await response.text() };
   }
