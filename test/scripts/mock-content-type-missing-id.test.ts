@@ -108,7 +108,7 @@ describe('a deleted user, stateful, at v16.5.6 (the recorded release)', () => {
 describe('the project\'s own client against the mock', () => {
   let mock: MockServer;
   beforeAll(async () => {
-    mock = await startMockServer({ port: 0, document: committedDocument(), stateful: true, records: 20 });
+    mock = await startMockServer({ port: 0, document: committedDocument(), stateful: true, records: 20, subscription: true });
   });
   afterAll(async () => {
     await mock?.close();
