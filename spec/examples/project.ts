@@ -418,7 +418,7 @@ export const projectExamples: ExampleTable = {
         id: 9,
         projectId: 7,
         name: 'Sprint 27',
-        description: 'Stabilise the **release-2.4** branch.',
+        description: 'Stabilise the **release-2.4** branch and finish the agent upgrade.',
         startDay: 20270,
         dueDay: 20283,
         closed: false,
