@@ -4,11 +4,12 @@
  * - a paged read (query parameters `offset` and `count`, answering an array of a kind) serves a
  *   generated population of that kind, built from the document's examples, with distinct ids,
  *   numbers and names;
- * - the other operations are placed by their paths around the kind's collection: create (POST on
- *   the collection, answering an id), read/update/delete (on `<collection>/{id}`), property
- *   setters (`<collection>/{id}/merge-strategy` sets `mergeStrategy`), lookups by a property
- *   (`<collection>/ids/{name}`), child lists (`<parent>/{requestId}/comments`: the kind's records
- *   whose `requestId` matches, or whose properties named by `x-onedev-lists` do), and settings read and written whole at one path.
+ * - the reads are placed by their paths around the kind's collection: a record by id (on
+ *   `<collection>/{id}`), lookups by a property (`<collection>/ids/{name}`), child lists
+ *   (`<parent>/{requestId}/comments`: the kind's records whose `requestId` matches, or whose
+ *   properties named by `x-onedev-lists` do), and a setting's read (where a write's effect stores
+ *   one);
+ * - writes are not inferred: each declares its effect (`x-onedev-effect`, applied by effects/).
  */
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { resolveRef } from '../openapi.js';
@@ -84,7 +85,6 @@ function isIdNumber(schema: unknown): boolean {
   return (schema as { type?: unknown } | undefined)?.type === 'integer';
 }
 
-const camel = (segment: string): string => segment.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const key = (plan: OperationPlan): string => `${plan.method} ${plan.path}`;
 
 /**
@@ -314,36 +314,6 @@ function directoryFor(kind: RecordKind, size: number): Directory {
   if (!bySize) directories.set(kind, (bySize = new Map()));
   bySize.set(size, directory);
   return directory;
-}
-
-/**
- * Whether a body can be stored as the property: the same schema (an enum both refer to), or text
- * for a text property (a raw-text title). A body of another shape (AutoMergeData for the
- * property autoMerge) means the server builds the value itself; the mock leaves it alone.
- */
-function settable(doc: OpenAPIObject, property: SchemaObject | undefined, body: unknown): boolean {
-  if (!property || body === undefined) return false;
-  const resolved = resolveRef<SchemaObject>(doc, body);
-  if (JSON.stringify(resolved) === JSON.stringify(property)) return true;
-  const isText = (s: SchemaObject): boolean => [s.type].flat().includes('string') && !s.enum && !s.format;
-  return resolved.type === 'string' && !resolved.enum && isText(property);
-}
-
-/**
- * The schema a read's answer has as a write takes it: its success schema, or, for an answer whose
- * root comes without its family's discriminator, the family with it.
- */
-function writtenAs(read: OperationPlan): unknown {
-  const untagged = read.success?.untaggedRoot;
-  return untagged ? { $ref: `#/components/schemas/${untagged.tagged}` } : jsonContent(read.success)?.schema;
-}
-
-/** `write` is `read`, or `oneOf: [read, {type: null}]` (a setting that can be cleared). */
-function sameOrNullable(read: unknown, write: unknown): boolean {
-  const text = JSON.stringify(read);
-  if (JSON.stringify(write) === text) return true;
-  const oneOf = (write as { oneOf?: unknown[] }).oneOf;
-  return Array.isArray(oneOf) && oneOf.length === 2 && oneOf.some((s) => JSON.stringify(s) === text) && oneOf.some((s) => (s as { type?: unknown }).type === 'null');
 }
 
 /** The most characters a set's joined lists (RecordSet.pageText) hold together. */

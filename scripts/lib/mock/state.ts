@@ -1,8 +1,8 @@
 /**
  * The records a mock run serves. Without `stateful`, only the populations of paged kinds exist,
  * and nothing a request sends changes them. With `stateful`, every kind has its records (a
- * population, or the document's examples) and creates, updates, property setters, deletes and
- * settings writes change them for the requests that follow. A changed record is checked against
+ * population, a fresh server's records, or the document's examples) and the steps of the
+ * effects writes declare (effects/) change them for the requests that follow. A changed record is checked against
  * its response schema; a property that would break it keeps its previous value.
  */
 import type { ValidateFunction } from 'ajv';
@@ -119,10 +119,6 @@ export class MockState {
     const record = this.settle(kind, without(current, changes.drop), changes.set);
     set.put(record, current);
     return record;
-  }
-
-  setProperty(kind: RecordKind, id: string, property: string, value: unknown): Rec | undefined {
-    return this.change(kind, id, { set: { [property]: value }, drop: [] });
   }
 
   /** Removes the record with this id (or this record itself, one without an id). */
