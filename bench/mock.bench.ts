@@ -23,6 +23,7 @@ import { ROOT } from '../scripts/lib/artifacts.js';
 import { DISTINCT_HISTORIES } from '../scripts/lib/mock/commits/history.js';
 import { operationsOf, resolveRef } from '../scripts/lib/openapi.js';
 import { EXT, readExtension } from '../src/extensions.js';
+import { saneUsage, type ProbeUsage } from './probe-usage.js';
 
 const LEVELS = [1, 16, 32] as const;
 /** Requests per subject, level and round. */
@@ -168,18 +169,6 @@ interface Server {
   child: ChildProcess;
 }
 
-/** What a server says about itself over IPC (bench/server-probe.mjs). */
-interface Usage {
-  cpuMs: number;
-  /** Of cpuMs, the time spent in the kernel on the process's behalf (system time). */
-  systemMs: number;
-  rss: number;
-  /** The longest event-loop delay since the previous ask (wall time). */
-  loopDelayMs: number;
-  /** The longest the event loop was busy (its thread's CPU time) since the previous ask, while watched. */
-  busyMs: number | null;
-}
-
 /**
  * Spawns a server with the probe module loaded and an IPC channel; resolves once it prints its
  * port. `nodeArgs` come before the program and its arguments.
@@ -210,21 +199,12 @@ function spawnServer(nodeArgs: string[]): Promise<Server & { output: () => strin
 
 const mockArgs = (...extra: string[]): string[] => ['--import', 'tsx', 'scripts/mock.ts', '--port', '0', '--quiet', ...extra];
 
-/** Why a probe's reading cannot be right (a negative or missing time, more system than CPU time), or undefined. */
-function saneUsage(reading: Usage): string | undefined {
-  for (const field of ['cpuMs', 'systemMs', 'rss', 'loopDelayMs'] as const) {
-    if (typeof reading[field] !== 'number' || !Number.isFinite(reading[field]) || reading[field] < 0) return `${field} is not a number of at least 0`;
-  }
-  if (reading.systemMs > reading.cpuMs) return 'more system time than CPU time';
-  return undefined;
-}
-
-function usage(server: Server): Promise<Usage> {
+function usage(server: Server): Promise<ProbeUsage> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not report its usage within 10 s')), 10_000);
     server.child.once('message', (message) => {
       clearTimeout(timer);
-      const reading = message as Usage;
+      const reading = message as ProbeUsage;
       const nonsense = saneUsage(reading);
       if (nonsense) reject(new Error(`the server's probe reported a reading that is not one (${nonsense}): ${JSON.stringify(reading)}`));
       else resolve(reading);
@@ -719,7 +699,8 @@ export default async function bench(): Promise<string> {
     const varied = plans.filter((p) => p.rawText || p.variableField).length;
     const withBody = plans.filter((p) => p.body !== undefined).length;
     const startTarget = 1500;
-    const cpuTarget = 1.5;
+    // The guard of issue 38: the mock may cost more per request where it waits for every next one.
+    const cpuTarget = (level: number): number => (level === 1 ? 1.6 : 1.5);
     const p99Target = 25;
     const met = (ok: boolean): string => (ok ? 'met' : 'NOT met');
     const range = (values: number[]): string => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
@@ -752,7 +733,8 @@ export default async function bench(): Promise<string> {
       ),
       '',
       `Server CPU per request, mock over plain, on the realistic mix: ${LEVELS.map((level, i) => `**${cpu[i]!.toFixed(2)}x** at ${level}`).join(', ')} ` +
-        `(target: at most ${cpuTarget}x; ${met(cpu.every((r) => r <= cpuTarget))}). CPU time is the figure to read on a busy ` +
+        `(target: at most ${LEVELS.map((level) => `${cpuTarget(level)}x at ${level}`).join(', ')}; ` +
+        `${met(cpu.every((r, i) => Number(r.toFixed(2)) <= cpuTarget(LEVELS[i]!)))}). CPU time is the figure to read on a busy ` +
         `machine: wall-clock throughput there also measures what else runs. Yet CPU time grows too where the host is busy ` +
         `(the last column: processor time the hypervisor gave to other machines while a round ran, from /proc/stat): each ` +
         `request then finds more of its code and data pushed out of the processor's caches. ` +

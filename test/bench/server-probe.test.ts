@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { saneUsage, type ProbeUsage } from '../../bench/probe-usage.js';
 
 const PROBE = pathToFileURL(fileURLToPath(new URL('../../bench/server-probe.mjs', import.meta.url))).href;
 
@@ -21,17 +22,10 @@ afterEach(() => {
   child = undefined;
 });
 
-interface Usage {
-  cpuMs: number;
-  systemMs: number;
-  rss: number;
-  loopDelayMs: number;
-  busyMs: number | null;
-}
 
-function ask(c: ChildProcess, message: string): Promise<Usage> {
+function ask(c: ChildProcess, message: string): Promise<ProbeUsage> {
   return new Promise((resolve) => {
-    c.once('message', (reply) => resolve(reply as Usage));
+    c.once('message', (reply) => resolve(reply as ProbeUsage));
     c.send(message);
   });
 }
@@ -74,5 +68,14 @@ describe('the benchmark servers\' probe', () => {
     child = probed('');
     const code = await new Promise<number | null>((resolve) => child!.once('exit', resolve));
     expect(code).toBe(0);
+  });
+
+  it("passes the probe's own readings, and names what is wrong with one that cannot be right", async () => {
+    child = probed(KEPT_ALIVE);
+    expect(saneUsage(await ask(child, 'usage'))).toBeUndefined();
+    const reading: ProbeUsage = { cpuMs: 10, systemMs: 2, rss: 1, loopDelayMs: 0, busyMs: null };
+    expect(saneUsage({ ...reading, systemMs: 11 })).toBe('more system time than CPU time');
+    expect(saneUsage({ ...reading, cpuMs: -1 })).toBe('cpuMs is not a number of at least 0');
+    expect(saneUsage({ ...reading, loopDelayMs: Number.NaN })).toBe('loopDelayMs is not a number of at least 0');
   });
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIObject, ResponseObject } from 'openapi3-ts/oas31';
-import { releaseAtLeast } from '../../scripts/lib/mock/checks.js';
+import { releaseAtLeast } from '../../scripts/lib/mock/conversions.js';
 import { MockEngine } from '../../scripts/lib/mock/engine.js';
 import { committedDocument, SUPPORTED_RELEASES } from '../helpers.js';
 import { ask } from './mock-fixtures.js';

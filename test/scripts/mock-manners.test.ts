@@ -10,7 +10,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockEngine, validationStatusOf } from '../../scripts/lib/mock/engine.js';
 import { EXT, readExtension } from '../../src/extensions.js';
-import { releaseAtLeast, TRIMS_QUERY_TEXT_SINCE } from '../../scripts/lib/mock/checks.js';
+import { releaseAtLeast, TRIMS_QUERY_TEXT_SINCE } from '../../scripts/lib/mock/conversions.js';
 import { integerPastInt64, nestsDeeperThan } from '../../scripts/lib/mock/json-body.js';
 import { startMockServer, type MockServer } from '../../scripts/lib/mock/server.js';
 import { committedDocument, operationsOf, SUPPORTED_RELEASES } from '../helpers.js';

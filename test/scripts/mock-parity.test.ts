@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { badIntegers, unknownQuery } from '../../scripts/lib/mock/checks.js';
+import { badIntegers, unknownQuery } from '../../scripts/lib/mock/conversions.js';
 import { MockEngine } from '../../scripts/lib/mock/engine.js';
 import { askPrism, createMockPrism, isFailure, prismOperations, type PrismInstance, type PrismOperation } from '../../scripts/lib/mock/prism.js';
 import { queryLanguageOf } from '../../scripts/lib/mock/records.js';

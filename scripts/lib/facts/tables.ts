@@ -7,6 +7,7 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { DEFAULT_RELEASE, ONEDEV_TAGS, SEED_RELEASE, SUPPORTED_RELEASES, type SupportedRelease } from '../../../spec/releases.js';
 import { plannedCalls } from '../mock/verify-plan.js';
 import { PACKAGE_NAME, releaseDir } from '../steps/types.js';
+import { EXCEPTIONS_FILE, parseExceptionTable } from '../transcript/replay-exceptions.js';
 import { counts, errorStatuses, pageLimits, rawTextOperations, refusals, type OperationFact, type PageLimitFact } from './extract.js';
 
 export type Docs = ReadonlyMap<SupportedRelease, OpenAPIObject>;
@@ -157,8 +158,25 @@ export function publishedTable(): string {
   ].join('\n');
 }
 
+/** Reads a file of the project by its path from the project's root. */
+export type ReadFile = (file: string) => string;
+
+/**
+ * What the stateful mock still answers otherwise than the recorded OneDev 16.5.6, by cause: the
+ * replay test's table of exceptions (which fails when that table goes stale), summed up.
+ */
+export function replayExceptionsTable(_docs: Docs, read: ReadFile): string {
+  const { groups } = parseExceptionTable(read(EXCEPTIONS_FILE));
+  const total = groups.reduce((sum, g) => sum + g.entries.length, 0);
+  return [
+    ...header(['cause', 'entries', 'lines', 'why']),
+    ...groups.map((g) => row([g.cause, g.entries.length, g.entries.map((e) => e.line).join(', '), g.why.replace(/\|/g, '\\|')])),
+    row(['**all**', total, '', `of the recording's ${'`'}transcript.jsonl${'`'} (see ${'`'}${EXCEPTIONS_FILE.split('/').pop()}${'`'} for what differs in each)`]),
+  ].join('\n');
+}
+
 /** Every table, by the name its markers use. */
-export const FACT_TABLES: Record<string, (docs: Docs) => string> = {
+export const FACT_TABLES: Record<string, (docs: Docs, read: ReadFile) => string> = {
   counts: countsTable,
   'raw-text': rawTextTable,
   'page-limits': pageLimitsTable,
@@ -167,4 +185,5 @@ export const FACT_TABLES: Record<string, (docs: Docs) => string> = {
   'verify-calls': verifyCallsTable,
   tags: tagsTable,
   published: publishedTable,
+  'replay-exceptions': replayExceptionsTable,
 };

@@ -8,7 +8,7 @@
  * (authenticator, mail, backup, service desk) and empty lists (job executors, scripts, ...).
  */
 import { FRESH_ADMINISTRATOR, FRESH_ROLES, ROLE_FIELD_DEFAULTS, SYSTEM_ACCOUNTS } from '../../../spec/fresh-server.js';
-import { releaseAtLeast } from './checks.js';
+import { releaseAtLeast } from './conversions.js';
 import type { Rec, RecordKind } from './records.js';
 
 /** The records of a kind a fresh server has: listed ones, and ones only read by id or name. */

@@ -16,7 +16,7 @@ import type { ValidateFunction } from 'ajv';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import type { QueryLanguageSpec } from '../../../spec/model.js';
 import type { Answer } from './answer.js';
-import { releaseAtLeast, TRIMS_QUERY_TEXT_SINCE } from './checks.js';
+import { releaseAtLeast, TRIMS_QUERY_TEXT_SINCE } from './conversions.js';
 import type { EngineOffload } from './offload.js';
 import { operationPlans, type OperationPlan } from './operations.js';
 import { elementPropertiesOf, languageOf, prepareOperations, queryRefusalStatusOf, releaseOf, startFresh, validationStatusOf } from './prepare.js';

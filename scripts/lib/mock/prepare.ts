@@ -103,7 +103,7 @@ function uniform(op: Operation): Operation {
 }
 
 /**
- * A parameter schema that says nothing the conversion checks (checks.ts) do not: an integer with
+ * A parameter schema that says nothing the conversion checks (conversions.ts) do not: an integer with
  * no bounds, or a text with no pattern, length, format or list of values.
  */
 function isPlainScalar(schema: Record<string, unknown>): boolean {

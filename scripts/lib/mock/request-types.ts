@@ -5,7 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { QueryLanguageSpec } from '../../../spec/model.js';
-import type { QueryValues } from './checks.js';
+import type { QueryValues } from './conversions.js';
 import type { LabelRule } from './consumes.js';
 import type { SecurityPlan } from './credentials.js';
 import type { SizedText } from './json-text.js';

@@ -64,7 +64,7 @@ const FORMATS_MODULE = 'onedev-mock:formats';
 
 function configure<A extends AnyAjv>(ajv: A): A {
   // ajv-formats also checks int32 and int64 (as Prism does); exact int64 ranges for ids in paths
-  // and queries are checked where OneDev converts them (checks.ts).
+  // and queries are checked where OneDev converts them (conversions.ts).
   (addFormats as unknown as (a: AnyAjv) => void)(ajv);
   ajv.addFormat('date-time', FORMATS['date-time'] as { type: 'string'; validate: (text: string) => boolean });
   return ajv;

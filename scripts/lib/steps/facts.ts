@@ -30,6 +30,7 @@ export const REQUIRED_FACTS: Record<string, readonly string[]> = {
   'docs/errors.md': ['refusals', 'error-statuses'],
   'docs/validating-a-live-server.md': ['verify-calls'],
   'docs/releases.md': ['published', 'tags'],
+  'docs/mock-internals.md': ['replay-exceptions'],
 };
 
 /** README.md and every Markdown file under docs/ that the build does not write whole. */
@@ -51,7 +52,7 @@ export function renderFacts(docs: Docs, files: readonly string[], read: (file: s
   const render = (name: string): string | undefined => {
     const table = FACT_TABLES[name];
     if (!table) return undefined;
-    if (!tables.has(name)) tables.set(name, table(docs));
+    if (!tables.has(name)) tables.set(name, table(docs, read));
     return tables.get(name);
   };
   for (const file of files) {

@@ -7,6 +7,9 @@
  */
 import type { Difference } from './replay.js';
 
+/** Where the table of the one replayed recording lives (beside its transcript). */
+export const EXCEPTIONS_FILE = 'test/fixtures/real-server/v16.5.6/replay-exceptions.json';
+
 export interface ExceptionEntry {
   line: number;
   /** `METHOD path` as recorded, for a reader. */
@@ -31,6 +34,14 @@ export interface ExceptionGroup {
 export interface ExceptionTable {
   about?: string;
   groups: ExceptionGroup[];
+}
+
+/** A table from its file's text; a file that is not one names what is wrong with it. */
+export function parseExceptionTable(text: string, file: string = EXCEPTIONS_FILE): ExceptionTable {
+  const table = JSON.parse(text) as ExceptionTable;
+  const bad = Array.isArray(table.groups) ? table.groups.find((g) => typeof g.cause !== 'string' || typeof g.why !== 'string' || !Array.isArray(g.entries)) : table;
+  if (bad !== undefined) throw new Error(`${file}: each group needs a cause, a why and its entries (found ${JSON.stringify(bad).slice(0, 120)})`);
+  return table;
 }
 
 /** The cause of an entry a regeneration found and no one has explained yet. */

@@ -10,6 +10,7 @@ import { findRegions, rewriteRegions } from '../../../scripts/lib/facts/regions.
 import { ONEDEV_TAGS } from '../../../spec/releases.js';
 import { FactRegionError, REQUIRED_FACTS, factFiles, renderFacts } from '../../../scripts/lib/steps/facts.js';
 import { CHANGELOG_FILE } from '../../../scripts/lib/steps/changelog.js';
+import { EXCEPTIONS_FILE, parseExceptionTable } from '../../../scripts/lib/transcript/replay-exceptions.js';
 import { committedDocument, DEFAULT_RELEASE, operationsOf, resolveRef, ROOT, SUPPORTED_RELEASES, type SupportedRelease } from '../../helpers.js';
 
 const render = (name: string) => (name === 'answer' ? '| a |\n| --- |\n| 42 |' : undefined);
@@ -83,7 +84,8 @@ describe('the facts step', () => {
     }
     return { ...all, ...files };
   };
-  const run = (files: Record<string, string>) => renderFacts(docs, Object.keys(files), (file) => files[file]!);
+  // A table may read a project file the case does not give (the replay's exceptions): the real one.
+  const run = (files: Record<string, string>) => renderFacts(docs, Object.keys(files), (file) => files[file] ?? readFileSync(join(ROOT, file), 'utf8'));
   const problemsOf = (files: Record<string, string>): readonly string[] => {
     try {
       run(files);
@@ -185,6 +187,21 @@ describe('the facts step', () => {
       expect(r['package entry']).toContain(`\`onedev-openapi/releases/${tag}/openapi.json\``);
       expect(existsSync(join(ROOT, 'generated/releases', tag, 'openapi.json'))).toBe(true);
     }
+  });
+
+  it("sums up the replay's exceptions by cause, every listed entry once, in the mock's contributor page", () => {
+    const table = parseExceptionTable(readFileSync(join(ROOT, EXCEPTIONS_FILE), 'utf8'));
+    const rows = tableOf('docs/mock-internals.md', 'replay-exceptions');
+    const causes = rows.filter((r) => r.cause !== '**all**');
+    expect(causes.map((r) => r.cause)).toEqual(table.groups.map((g) => g.cause));
+    expect(causes.map((r) => r.lines)).toEqual(table.groups.map((g) => g.entries.map((e) => e.line).join(', ')));
+    const total = table.groups.reduce((sum, g) => sum + g.entries.length, 0);
+    expect(rows.at(-1)!.entries).toBe(String(total));
+    expect(causes.reduce((sum, r) => sum + Number(r.entries), 0)).toBe(total);
+  });
+
+  it('names the exceptions file when it is not a table of groups', () => {
+    expect(() => parseExceptionTable('{"groups": [{"cause": "x"}]}')).toThrow(`${EXCEPTIONS_FILE}: each group needs a cause, a why and its entries`);
   });
 
   it('leaves the number and range of tags to the generated table: no hand-written prose restates them', () => {

@@ -1,5 +1,5 @@
 /** `remove`: the record is gone, and with it the records of other kinds that point to it. */
-import { findAt } from './values.js';
+import { findAt, missingAt } from './values.js';
 import type { StepModule } from './types.js';
 
 export const remove: StepModule<'remove'> = {
@@ -7,7 +7,7 @@ export const remove: StepModule<'remove'> = {
     const kind = run.world.kind(step.remove);
     if (!kind) return undefined;
     const { id, record } = findAt(step.at, kind, run);
-    if (!record) return id === undefined ? undefined : { missing: { kind, id } };
+    if (!record) return id === undefined ? undefined : missingAt(step.at, kind, id);
     const state = run.world.state;
     // Later steps read the removed record's properties (the issue a vote was for).
     run.subject ??= { kind, record };

@@ -2,7 +2,7 @@
  * `set`: values written into the record. A record named by `where` that is not there yet is made
  * from those values (the review a user's approval creates).
  */
-import { changesOf, findAt } from './values.js';
+import { changesOf, findAt, missingAt } from './values.js';
 import type { StepModule } from './types.js';
 
 export const set: StepModule<'set'> = {
@@ -17,7 +17,7 @@ export const set: StepModule<'set'> = {
       if (created) run.subject ??= { kind, record: created };
       return undefined;
     }
-    if (!record) return id === undefined ? undefined : { missing: { kind, id } };
+    if (!record) return id === undefined ? undefined : missingAt(step.at, kind, id);
     const changed = state.change(kind, id ?? record, changesOf(step.values, kind, record, run));
     if (changed) run.subject ??= { kind, record: changed };
     return undefined;

@@ -5,7 +5,7 @@
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import type { EffectValue, RecordAt } from '../../../../spec/model.js';
 import type { Rec, RecordKind } from '../records.js';
-import type { EffectRun } from './types.js';
+import type { EffectRun, Missing } from './types.js';
 
 /** Absent: the property is left out of the record. */
 export const ABSENT = Symbol('absent');
@@ -77,6 +77,11 @@ export function idAt(at: RecordAt, run: EffectRun): string | undefined {
   }
   if ('body' in at) return run.request.body === undefined || run.request.body === null ? undefined : String(run.request.body);
   return undefined;
+}
+
+/** A step's record that is not there, with the path parameter that named it (for OneDev's 404 words). */
+export function missingAt(at: RecordAt, kind: RecordKind, id: string): Missing {
+  return { missing: { kind, id, ...('param' in at ? { param: at.param } : {}) } };
 }
 
 /** The record a `RecordAt` names, and its id (for `where`, the first record with those values). */

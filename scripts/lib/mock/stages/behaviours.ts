@@ -8,7 +8,7 @@
  * effect, which stages/effect-answer.ts applies.
  */
 import type { Answer } from '../answer.js';
-import { canonicalId } from '../checks.js';
+import { canonicalId } from '../conversions.js';
 import { prettyJson, withIdTemplate, type SizedText } from '../json-text.js';
 import type { ContentPlan } from '../operations.js';
 import type { Behaviour, Rec, RecordKind } from '../records.js';

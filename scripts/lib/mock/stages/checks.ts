@@ -5,7 +5,7 @@
  * media type and schema, the query and path schemas, and last bean validation (required values
  * sent empty, `@DependsOn` rules). A request that fails is refused with Prism's words and
  * violations (refusal.ts); one that passes becomes a `Parsed`, handed to `AfterChecks.passed`.
- * (../checks.ts holds OneDev's own conversion checks, which the front runs.)
+ * (../conversions.ts holds OneDev's own conversion checks, which the front runs.)
  */
 import { refused, type Answer } from '../answer.js';
 import { labelRefusal } from '../consumes.js';

@@ -28,8 +28,8 @@ export function effectAnswer(ctx: EffectContext, parsed: Parsed, effect: EffectS
   const applied = applyEffect(effect, request, ctx.world, ctx.subscribed);
   if ('refused' in applied) return text(applied.refused.status, applied.refused.message);
   if ('missing' in applied) {
-    const { kind, id } = applied.missing;
-    return ctx.notFound(operation, kind, operation.pathParams[0]?.name ?? 'id', id);
+    const { kind, id, param } = applied.missing;
+    return ctx.notFound(operation, kind, param ?? 'id', id);
   }
   const id = applied.answerId ?? applied.subjectId;
   // An answer that is a bare id (a create, an update that answers the record's id) is this one.

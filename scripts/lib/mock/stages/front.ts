@@ -2,12 +2,12 @@
  * The engine's first stage: what a server reads of a request before it looks at the body. The
  * request target (a path it cannot decode is refused before anything else), `Prefer` (the
  * header, or `__` query parameters), the route (404, or 405 with Allow), the path values decoded,
- * and the query values as the resource method receives them (checks.ts `serverQuery`). OneDev's
+ * and the query values as the resource method receives them (conversions.ts `serverQuery`). OneDev's
  * own parameter checks and the credentials are judged here too; the checks stage reports them in
  * the server's order.
  */
 import { text, type Answer } from '../answer.js';
-import { badIntegers, serverQuery, unknownQuery, type QueryValues } from '../checks.js';
+import { badIntegers, serverQuery, unknownQuery, type QueryValues } from '../conversions.js';
 import { callerOf, securityViolations } from '../credentials.js';
 import { preferencesOf, type Preferences } from '../prefer.js';
 import type { Placement, Router } from '../routes.js';

@@ -6,7 +6,7 @@
  * name, their outcomes and the records' views are worked out once and kept.
  */
 import { refused, text, type Answer } from '../answer.js';
-import { canonicalId, type QueryValues } from '../checks.js';
+import { canonicalId, type QueryValues } from '../conversions.js';
 import { commitAnswer } from '../commits/answer.js';
 import { missingIdStatus } from '../consumes.js';
 import { callerOf } from '../credentials.js';
