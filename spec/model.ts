@@ -90,6 +90,12 @@ export interface Field extends Lifespan {
    * property's description and lists the rule as EXT.requiredWhen on request shapes.
    */
   requiredWhen?: RequiredWhen;
+  /**
+   * The value the property takes when a request leaves it out (the server builds the whole bean,
+   * so its field initialiser applies): written as the schema's `default`, and a stateful mock
+   * fills a stored setting's missing properties with it. Only on `optional` fields.
+   */
+  default?: unknown;
 }
 
 /** The sibling property and the values of it that make a property required (Field.requiredWhen). */
@@ -226,6 +232,18 @@ export interface ParameterSpec extends Lifespan {
    * description must not state the limit itself.
    */
   pageLimit?: PageLimit;
+  /** For a free-text filter (`term`): what it matches (TermMatch). The builder writes it as EXT.matches. */
+  matches?: TermMatch;
+}
+
+/**
+ * What a free-text filter parameter matches: a record is listed when the text, compared without
+ * regard to case, is contained in one of its `properties`, or in `property` of a record of kind
+ * `record` whose `link` holds the listed record's id (a user's email addresses).
+ */
+export interface TermMatch {
+  properties: readonly string[];
+  related?: ReadonlyArray<{ record: string; link: string; property: string }>;
 }
 export type ParameterTable = Record<string, Versioned<ParameterSpec>>;
 
@@ -408,6 +426,11 @@ export interface OperationSpec extends Lifespan {
    * `x-onedev-lists`; the stateful mock answers the records it has that match.
    */
   lists?: { fields: readonly string[] };
+  /**
+   * 'caller': a GET answering the record of the user the request is authenticated as (Get Me). The
+   * builder writes it as `x-onedev-answers`; the stateful mock answers the caller's user record.
+   */
+  answers?: 'caller';
 }
 
 // ---------------------------------------------------------------------------------------------

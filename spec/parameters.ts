@@ -123,6 +123,7 @@ export const parameters: ParameterTable = {
       'Only users whose login name, full name or one of whose email addresses contains this text ' +
       '(case-insensitive). Leave it out to list every user.',
     example: 'rob',
+    matches: { properties: ['name', 'fullName'], related: [{ record: 'EmailAddress', link: 'ownerId', property: 'value' }] },
   },
   accessTokenId: idParam('accessTokenId', 'access token', 8),
   accessTokenAuthorizationId: idParam('authorizationId', 'access token authorization', 17),

@@ -10,7 +10,7 @@
  * It loads nothing at run time: the packaged mock and the client load it, and neither must bring
  * the catalogue with it (the one import is a type, erased when compiled).
  */
-import type { EffectSpec, QueryLanguageSpec } from '../spec/model.js';
+import type { EffectSpec, QueryLanguageSpec, TermMatch } from '../spec/model.js';
 
 /** The kinds of object of a description that carry extensions. */
 export type ExtensionPlace =
@@ -134,6 +134,11 @@ const isQueryLanguage: Check<QueryLanguageSpec> = (value): value is QueryLanguag
   typeof value.list === 'string' &&
   typeof value.records === 'string' &&
   ['fields', 'criteria', 'tokens', 'orderBy', 'refusals', 'examples'].every((key) => Array.isArray(value[key]));
+
+const isTermMatch: Check<TermMatch> = (value): value is TermMatch =>
+  isRecord(value) &&
+  listOf(isString)(value.properties) &&
+  (value.related === undefined || (Array.isArray(value.related) && value.related.every((r) => isRecord(r) && isString(r.record) && isString(r.link) && isString(r.property))));
 
 // ---------------------------------------------------------------------------------------------
 // The extensions, by the name code uses.
@@ -282,6 +287,29 @@ export const EXT = {
       'The stateful mock lists them so.',
     accepts: objectOf<{ fields: string[] }>({ fields: (value): value is string[] => Array.isArray(value) && value.length > 0 && value.every(isString) }),
   } satisfies Extension<{ fields: string[] }>,
+
+  answers: {
+    name: 'x-onedev-answers',
+    where: ['operation'],
+    type: "'caller'",
+    description:
+      'On a GET: what record it answers when the path names none. `caller`: the account of the ' +
+      'user the request is authenticated as (for a token, its owner). The stateful mock answers ' +
+      'that user\'s record.',
+    accepts: oneOf<'caller'>(['caller']),
+  } satisfies Extension<'caller'>,
+
+  matches: {
+    name: 'x-onedev-matches',
+    where: ['parameter'],
+    type: 'TermMatch',
+    description:
+      'On a free-text filter parameter (`term`): a record is listed when the text, compared without ' +
+      'regard to case, is contained in one of its `properties`, or in `property` of a record of ' +
+      'the component `record` whose `link` holds the listed record\'s id (`TermMatch`, ' +
+      'spec/model.ts). The stateful mock filters pages so.',
+    accepts: isTermMatch,
+  } satisfies Extension<TermMatch>,
 
   queryLanguage: {
     name: 'x-onedev-query-language',

@@ -43,6 +43,11 @@ function transformParameter(
     param.description = `${p.description} ${describeQueryLanguage(p.queryLanguage)}`;
     writeExtension(param, EXT.queryLanguage, p.queryLanguage);
   }
+  if (p.matches) {
+    if (p.in !== 'query') problems.add(`parameter ${key}: only a query parameter matches records`);
+    if (p.matches.properties.length === 0) problems.add(`parameter ${key}: matches.properties is empty`);
+    writeExtension(param, EXT.matches, { properties: [...p.matches.properties], ...(p.matches.related ? { related: p.matches.related.map((r) => ({ ...r })) } : {}) });
+  }
   return param;
 }
 

@@ -2,7 +2,8 @@
  * Checks each operation's effect (spec/model.ts, EffectSpec) against the release it is built for:
  * the records it names are component schemas with the properties it names, the path parameters it
  * reads are the operation's, and an effect that changes nothing says why. So too the links a list
- * names (OperationSpec `lists`): a GET answering an array of records that have those properties.
+ * names (OperationSpec `lists`): a GET answering an array of records that have those properties;
+ * and an operation that `answers` the caller's record: a GET answering a user.
  * A mistake names the operation and the field.
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
@@ -18,6 +19,7 @@ export function checkEffects(groups: readonly SelectedGroup[], schemas: Schemas,
       const where = `operation "${op.name}" (${op.method} ${op.path}), effect`;
       if (op.effect) checkEffect(op, op.effect, schemas, where, problems);
       if (op.lists) checkLists(op, op.lists, schemas, `operation "${op.name}" (${op.method} ${op.path}), lists`, problems);
+      if (op.answers) checkAnswers(op, schemas, `operation "${op.name}" (${op.method} ${op.path}), answers`, problems);
     }
   }
 }
@@ -49,6 +51,14 @@ function checkLists(op: SelectedOperation, lists: NonNullable<SelectedOperation[
   if (lists.fields.length === 0) problems.add(`${where}.fields: empty`);
   if (!schemas[record]) problems.add(`${where}: no schema ${record} in this release`);
   else for (const field of lists.fields) checkProperty(record, field, `${where}.fields`, { schemas, params: new Set(), subject: undefined, problems });
+}
+
+/** `answers: 'caller'`: a GET answering one record of a schema that has a login name to find the caller by. */
+function checkAnswers(op: SelectedOperation, schemas: Schemas, where: string, problems: Problems): void {
+  const type = op.success.kind === 'json' ? op.success.type : undefined;
+  const record = type && typeof type === 'object' && 'ref' in type ? type.ref : undefined;
+  if (op.method !== 'GET' || !record) problems.add(`${where}: only a GET answering one record answers the caller's`);
+  else if (!schemas[record]?.properties?.name) problems.add(`${where}: ${record} has no property name (the caller's login name)`);
 }
 
 interface Context {

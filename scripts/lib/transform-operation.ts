@@ -102,6 +102,7 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
   }
   if (op.effect) writeExtension(operation, EXT.effect, op.effect);
   if (op.lists) writeExtension(operation, EXT.lists, { fields: [...op.lists.fields] });
+  if (op.answers) writeExtension(operation, EXT.answers, op.answers);
 
   if (op.deprecated) {
     operation.deprecated = true;

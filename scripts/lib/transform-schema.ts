@@ -81,6 +81,10 @@ function transformField(field: Field, ctx: Context): SchemaObject {
   schema.description = field.description;
   if (field.nullable) schema = makeNullable(schema);
   if (field.readOnly) schema.readOnly = true;
+  if (field.default !== undefined) {
+    if (!field.optional) ctx.problems.add(`${ctx.where}: a default is the value of a property a request leaves out; mark the field \`optional\``);
+    schema.default = field.default;
+  }
   return schema;
 }
 

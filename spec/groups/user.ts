@@ -169,6 +169,7 @@ export const userGroup: GroupSpec = {
         example: 'UserDataMe',
       },
       errors: [401],
+      answers: 'caller',
     },
     {
       name: 'Get Me',
@@ -187,6 +188,7 @@ export const userGroup: GroupSpec = {
         example: 'UserDataMe',
       },
       errors: [401],
+      answers: 'caller',
     },
     {
       name: [{ value: 'Query Basic Settings', until: 'v12.0.0' }, { value: 'Query Users', since: 'v12.0.0' }],

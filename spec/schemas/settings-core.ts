@@ -144,6 +144,7 @@ export const settingsCoreSchemas: SchemaTable = {
         type: 'string',
         nullable: true,
         optional: true,
+        default: null,
         description:
           'Root URL for SSH clone links, starting with `ssh://`, e.g. `ssh://onedev.example.com:6611`; ' +
           'null to derive it from the server URL.' + leftOut('`null`'),
@@ -151,11 +152,13 @@ export const settingsCoreSchemas: SchemaTable = {
       gitLocation: {
         type: { ref: 'GitLocation' },
         optional: true,
+        default: { '@type': 'SystemGit' },
         description: 'Where the git executable comes from.' + leftOut('`{"@type": "SystemGit"}` (the git on the server\'s path)'),
       },
       curlLocation: {
         type: { ref: 'CurlLocation' },
         optional: true,
+        default: { '@type': 'SystemCurl' },
         description: 'Where the curl executable used by git hooks comes from.' + leftOut('`{"@type": "SystemCurl"}` (the curl on the server\'s path)'),
       },
       sessionTimeout: [
@@ -164,6 +167,7 @@ export const settingsCoreSchemas: SchemaTable = {
           until: 'v14.0.0',
           type: 'int32',
           optional: true,
+          default: 30,
           description:
             'Minutes of inactivity after which a web UI session expires (30 unless changed; the ' +
             'server refuses less than 1). Sessions already open keep their old timeout.' + leftOut('`30`'),
@@ -173,6 +177,7 @@ export const settingsCoreSchemas: SchemaTable = {
           type: 'int32',
           nullable: true,
           optional: true,
+          default: null,
           description:
             'Minutes of inactivity after which a web UI session expires (a value sent must be at ' +
             'least 5); null keeps sessions alive as long as the browser stays open. Sessions ' +
@@ -182,21 +187,25 @@ export const settingsCoreSchemas: SchemaTable = {
       disableAutoUpdateCheck: {
         type: 'boolean',
         optional: true,
+        default: false,
         description: 'Whether the web UI stops checking onedev.io for new releases.' + leftOut('`false`'),
       },
       disableDashboard: {
         type: 'boolean',
         optional: true,
+        default: false,
         description: 'Whether dashboards are turned off (only effective with an active subscription).' + leftOut('`false`'),
       },
       useAvatarService: {
         type: 'boolean',
         optional: true,
+        default: false,
         description: 'Whether user avatars are fetched from a public avatar service.' + leftOut('`false`'),
       },
       avatarServiceUrl: {
         type: 'string',
         optional: true,
+        default: 'https://secure.gravatar.com/avatar/',
         description:
           'Base URL of the avatar service; a hash of the email address is appended. Always set: ' +
           '`https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true.' +
@@ -207,6 +216,7 @@ export const settingsCoreSchemas: SchemaTable = {
         type: 'string',
         nullable: true,
         optional: true,
+        default: 'forks',
         description:
           'Path of the project under which forks made in the web UI are created by default ' +
           '(`<root>/<account>/<project>`), e.g. `forks`; null creates them as `<account>/<project>`. ' +
@@ -216,6 +226,7 @@ export const settingsCoreSchemas: SchemaTable = {
         since: 'v16.5.0',
         type: 'string',
         optional: true,
+        default: 'noreply.localhost',
         description:
           'Domain of the no-reply addresses used in git operations for users who keep their email ' +
           'private, e.g. `noreply.example.com` (`noreply.localhost` unless changed).' + leftOut('`noreply.localhost`'),
@@ -753,12 +764,14 @@ export const settingsCoreSchemas: SchemaTable = {
       enableAnonymousAccess: {
         type: 'boolean',
         optional: true,
+        default: false,
         description: 'Whether visitors who are not signed in may read what anonymous users are allowed to.' + leftOut('`false`'),
       },
       disableInternalLogin: {
         since: 'v16.5.0',
         type: 'boolean',
         optional: true,
+        default: false,
         description:
           'Whether the password login form is turned off so that users sign in through single ' +
           'sign-on providers only (the web UI offers it only when a provider exists).' + leftOut('`false`'),
@@ -766,10 +779,12 @@ export const settingsCoreSchemas: SchemaTable = {
       enableSelfRegister: {
         type: 'boolean',
         optional: true,
+        default: true,
         description: 'Whether people may create their own accounts (true unless changed).' + leftOut('`true` (not false)'),
       },
       allowedSelfRegisterEmailDomain: {
         optional: true,
+        default: null,
         type: 'string',
         nullable: true,
         description:
@@ -778,11 +793,13 @@ export const settingsCoreSchemas: SchemaTable = {
       },
       enableSelfDeregister: {
         optional: true,
+        default: false,
         type: 'boolean',
         description: 'Whether users may delete their own accounts.' + leftOut('`false`'),
       },
       passwordPolicy: {
         optional: true,
+        default: null,
         since: 'v12.0.0',
         type: { ref: 'PasswordPolicy' },
         nullable: true,
@@ -790,12 +807,14 @@ export const settingsCoreSchemas: SchemaTable = {
       },
       defaultGroupName: {
         optional: true,
+        default: null,
         type: 'string',
         nullable: true,
         description: 'Name of the group new users are added to; null for none.' + leftOut('`null`'),
       },
       enforce2FA: {
         optional: true,
+        default: false,
         type: 'boolean',
         description: 'Whether every user must set up two-factor authentication.' + leftOut('`false`'),
       },
@@ -804,6 +823,7 @@ export const settingsCoreSchemas: SchemaTable = {
           until: 'v13.0.5',
           type: { array: 'string' },
           optional: true,
+          default: [],
           description: 'Origins allowed to call the server from browsers of other sites (CORS), e.g. `https://app.example.com`.' + leftOut('`[]` (an empty list)'),
         },
         {
@@ -811,6 +831,7 @@ export const settingsCoreSchemas: SchemaTable = {
           since: 'v13.0.5',
           type: { array: 'string' },
           optional: true,
+          default: [],
           description:
             'Origins allowed to call the server from browsers of other sites (CORS), e.g. `https://app.example.com`.' +
             leftOut('`[]` (an empty list)') + ' Sent as null, it is refused (a validation failure).',

@@ -43,7 +43,7 @@ describe('the extension contract', () => {
   it('states each value type as the very type its reader returns', () => {
     const header = [
       "import type { EXT, ExtensionValue } from '../../src/extensions.js';",
-      "import type { EffectSpec, QueryLanguageSpec } from '../../spec/model.js';",
+      "import type { EffectSpec, QueryLanguageSpec, TermMatch } from '../../spec/model.js';",
       'type Same<A, B> = (<X>() => X extends A ? 1 : 2) extends (<X>() => X extends B ? 1 : 2) ? true : false;',
       // The check itself is shown to fail: this line must be the one diagnostic.
       'export const differs: Same<string, number> = true;',
@@ -68,6 +68,8 @@ describe('the extension contract', () => {
       nonAdminMaximum: 100,
       queryLanguage: { list: 'build', records: 'builds', fields: [], criteria: [], tokens: [], orderBy: [], refusals: [], examples: [] },
       lists: { fields: ['ownerId'] },
+      answers: 'caller',
+      matches: { properties: ['name', 'fullName'], related: [{ record: 'EmailAddress', link: 'ownerId', property: 'value' }] },
       effect: {
         changes: [{ set: 'PullRequest', at: { param: 'requestId' }, values: { status: { const: 'MERGED' } } }],
         refuses: [{ when: { property: 'status', in: ['MERGED'] }, status: 406, message: 'Pull request already closed' }],
@@ -91,6 +93,8 @@ describe('the extension contract', () => {
       nonAdminMaximum: [0, -5, 1.5, '100'],
       queryLanguage: [{ list: 'build', records: 'builds' }, 'build'],
       lists: [{ fields: [] }, { fields: 'ownerId' }, ['ownerId']],
+      answers: ['me', true],
+      matches: [{ properties: 'name' }, { properties: ['name'], related: [{ record: 'EmailAddress', link: 'ownerId' }] }, ['name']],
       effect: [{ changes: 'none' }, { changes: [{ merge: 'PullRequest' }] }, { changes: [{ create: 'A', remove: 'A' }] }, { changes: [], none: 1 }, { changes: [], refuses: [{ when: {}, status: 406 }] }],
       requiredWhen: [{ property: 'type', values: [], required: [] }, [{ property: 'type', values: 'ORDINARY', required: [] }]],
       eventType: [['PULL_REQUEST']],

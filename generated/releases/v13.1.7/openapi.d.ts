@@ -14953,22 +14953,46 @@ export interface components {
          *     }
          */
         SecuritySetting: {
-            /** @description Whether visitors who are not signed in may read what anonymous users are allowed to. Left out of a request, it becomes `false`. */
-            enableAnonymousAccess?: boolean;
-            /** @description Whether people may create their own accounts (true unless changed). Left out of a request, it becomes `true` (not false). */
-            enableSelfRegister?: boolean;
-            /** @description Email domain patterns (`*` and `?` wildcards) self-registered users must have, e.g. `example.com`; null for any domain. Left out of a request, it becomes `null`. */
-            allowedSelfRegisterEmailDomain?: string | null;
-            /** @description Whether users may delete their own accounts. Left out of a request, it becomes `false`. */
-            enableSelfDeregister?: boolean;
-            /** @description Rules the passwords of new users must follow; null enforces none. Left out of a request, it becomes `null`. */
-            passwordPolicy?: components["schemas"]["PasswordPolicy"] | null;
-            /** @description Name of the group new users are added to; null for none. Left out of a request, it becomes `null`. */
-            defaultGroupName?: string | null;
-            /** @description Whether every user must set up two-factor authentication. Left out of a request, it becomes `false`. */
-            enforce2FA?: boolean;
-            /** @description Origins allowed to call the server from browsers of other sites (CORS), e.g. `https://app.example.com`. Left out of a request, it becomes `[]` (an empty list). Sent as null, it is refused (a validation failure). */
-            corsAllowedOrigins?: string[];
+            /**
+             * @description Whether visitors who are not signed in may read what anonymous users are allowed to. Left out of a request, it becomes `false`.
+             * @default false
+             */
+            enableAnonymousAccess: boolean;
+            /**
+             * @description Whether people may create their own accounts (true unless changed). Left out of a request, it becomes `true` (not false).
+             * @default true
+             */
+            enableSelfRegister: boolean;
+            /**
+             * @description Email domain patterns (`*` and `?` wildcards) self-registered users must have, e.g. `example.com`; null for any domain. Left out of a request, it becomes `null`.
+             * @default null
+             */
+            allowedSelfRegisterEmailDomain: string | null;
+            /**
+             * @description Whether users may delete their own accounts. Left out of a request, it becomes `false`.
+             * @default false
+             */
+            enableSelfDeregister: boolean;
+            /**
+             * @description Rules the passwords of new users must follow; null enforces none. Left out of a request, it becomes `null`.
+             * @default null
+             */
+            passwordPolicy: components["schemas"]["PasswordPolicy"] | null;
+            /**
+             * @description Name of the group new users are added to; null for none. Left out of a request, it becomes `null`.
+             * @default null
+             */
+            defaultGroupName: string | null;
+            /**
+             * @description Whether every user must set up two-factor authentication. Left out of a request, it becomes `false`.
+             * @default false
+             */
+            enforce2FA: boolean;
+            /**
+             * @description Origins allowed to call the server from browsers of other sites (CORS), e.g. `https://app.example.com`. Left out of a request, it becomes `[]` (an empty list). Sent as null, it is refused (a validation failure).
+             * @default []
+             */
+            corsAllowedOrigins: string[];
         };
         /**
          * @description Runs jobs as docker containers on the OneDev server itself (not available when OneDev runs inside Kubernetes).
@@ -15576,25 +15600,51 @@ export interface components {
         SystemSetting: {
             /** @description Root URL users reach the server at, with protocol and host and no path, e.g. `https://onedev.example.com`. Set during server setup. A server running behind a Kubernetes ingress only accepts its ingress URL here. Needed in every Set System Setting: without it the setting is stored without a URL until v13.0.5, and refused from then on (a validation failure). */
             serverUrl: string;
-            /** @description Root URL for SSH clone links, starting with `ssh://`, e.g. `ssh://onedev.example.com:6611`; null to derive it from the server URL. Left out of a request, it becomes `null`. */
-            sshRootUrl?: string | null;
-            /** @description Where the git executable comes from. Left out of a request, it becomes `{"@type": "SystemGit"}` (the git on the server's path). */
-            gitLocation?: components["schemas"]["GitLocation"];
-            /** @description Where the curl executable used by git hooks comes from. Left out of a request, it becomes `{"@type": "SystemCurl"}` (the curl on the server's path). */
-            curlLocation?: components["schemas"]["CurlLocation"];
+            /**
+             * @description Root URL for SSH clone links, starting with `ssh://`, e.g. `ssh://onedev.example.com:6611`; null to derive it from the server URL. Left out of a request, it becomes `null`.
+             * @default null
+             */
+            sshRootUrl: string | null;
+            /**
+             * @description Where the git executable comes from. Left out of a request, it becomes `{"@type": "SystemGit"}` (the git on the server's path).
+             * @default {
+             *       "@type": "SystemGit"
+             *     }
+             */
+            gitLocation: components["schemas"]["GitLocation"];
+            /**
+             * @description Where the curl executable used by git hooks comes from. Left out of a request, it becomes `{"@type": "SystemCurl"}` (the curl on the server's path).
+             * @default {
+             *       "@type": "SystemCurl"
+             *     }
+             */
+            curlLocation: components["schemas"]["CurlLocation"];
             /**
              * Format: int32
              * @description Minutes of inactivity after which a web UI session expires (30 unless changed; the server refuses less than 1). Sessions already open keep their old timeout. Left out of a request, it becomes `30`.
+             * @default 30
              */
-            sessionTimeout?: number;
-            /** @description Whether the web UI stops checking onedev.io for new releases. Left out of a request, it becomes `false`. */
-            disableAutoUpdateCheck?: boolean;
-            /** @description Whether dashboards are turned off (only effective with an active subscription). Left out of a request, it becomes `false`. */
-            disableDashboard?: boolean;
-            /** @description Whether user avatars are fetched from a public avatar service. Left out of a request, it becomes `false`. */
-            useAvatarService?: boolean;
-            /** @description Base URL of the avatar service; a hash of the email address is appended. Always set: `https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true. Left out of a request, it becomes `https://secure.gravatar.com/avatar/`. */
-            avatarServiceUrl?: string;
+            sessionTimeout: number;
+            /**
+             * @description Whether the web UI stops checking onedev.io for new releases. Left out of a request, it becomes `false`.
+             * @default false
+             */
+            disableAutoUpdateCheck: boolean;
+            /**
+             * @description Whether dashboards are turned off (only effective with an active subscription). Left out of a request, it becomes `false`.
+             * @default false
+             */
+            disableDashboard: boolean;
+            /**
+             * @description Whether user avatars are fetched from a public avatar service. Left out of a request, it becomes `false`.
+             * @default false
+             */
+            useAvatarService: boolean;
+            /**
+             * @description Base URL of the avatar service; a hash of the email address is appended. Always set: `https://secure.gravatar.com/avatar/` unless changed. Used only when `useAvatarService` is true. Left out of a request, it becomes `https://secure.gravatar.com/avatar/`.
+             * @default https://secure.gravatar.com/avatar/
+             */
+            avatarServiceUrl: string;
         };
         /** @description A rule restricting what users may do to the tags it covers. */
         TagProtection: {

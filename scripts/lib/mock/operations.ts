@@ -69,6 +69,10 @@ export interface OperationPlan extends Route {
   effect?: EffectSpec;
   /** The properties of the listed records that link them to the path's record (`x-onedev-lists`). */
   lists?: readonly string[];
+  /** The record a GET answers when its path names none (`x-onedev-answers`): the caller's. */
+  answers?: 'caller';
+  /** The `default`s of the JSON body's properties: what a stored setting takes for one left out. */
+  bodyDefaults?: Readonly<Record<string, unknown>>;
 }
 
 function contentsOf(doc: OpenAPIObject, content: Record<string, MediaTypeObject> | undefined): ContentPlan[] {
@@ -94,6 +98,7 @@ function parameterSpec(doc: OpenAPIObject, param: ParameterObject): ParameterSpe
     required: param.required === true,
     ...(param.example !== undefined ? { example: param.example } : {}),
     ...(param['x-multi-segment'] === true ? { multiSegment: true } : {}),
+    ...(readExtension(param, EXT.matches) ? { matches: readExtension(param, EXT.matches)! } : {}),
   };
 }
 
@@ -113,6 +118,8 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
     const missingId = missingIdOf(operation);
     const effect = effectOf(operation, `${method.toUpperCase()} ${path}`);
     const lists = listsOf(operation, `${method.toUpperCase()} ${path}`);
+    const answers = readExtension(operation, EXT.answers);
+    const defaults = body ? bodyDefaultsOf(doc, body) : undefined;
     const responses = Object.entries(operation.responses ?? {}).map(([code, response]): ResponsePlan => {
       const resolved = resolveRef<ResponseObject>(doc, response);
       const untaggedRoot = untaggedRootOf(resolved);
@@ -133,6 +140,8 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
       countParameter: parameters.find((p) => p.in === 'query' && p.name === 'count'),
       ...(effect ? { effect } : {}),
       ...(lists ? { lists } : {}),
+      ...(answers ? { answers } : {}),
+      ...(defaults ? { bodyDefaults: defaults } : {}),
     };
   });
 }
@@ -140,6 +149,17 @@ export function operationPlans(doc: OpenAPIObject): OperationPlan[] {
 /** The JSON content of a response, if it has one. */
 export function jsonContent(response: ResponsePlan | undefined): ContentPlan | undefined {
   return response?.contents.find((c) => /json/i.test(c.mediaType));
+}
+
+/** The `default`s of a JSON body's properties (a setting bean's field initialisers), if it has any. */
+function bodyDefaultsOf(doc: OpenAPIObject, body: RequestBodyObject): Record<string, unknown> | undefined {
+  const schema = resolveRef<SchemaObject>(doc, (Object.entries(body.content ?? {}).find(([type]) => /json/i.test(type))?.[1]?.schema ?? {}) as SchemaObject);
+  const defaults: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const resolved = property as SchemaObject;
+    if (resolved.default !== undefined) defaults[name] = resolved.default;
+  }
+  return Object.keys(defaults).length > 0 ? defaults : undefined;
 }
 
 /** An operation's EXT.lists: a malformed one is refused when the mock starts, naming the operation. */

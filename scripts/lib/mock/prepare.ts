@@ -95,6 +95,8 @@ const OPERATION_SHAPE: Record<keyof Operation, undefined> = {
   missingId: undefined,
   effect: undefined,
   lists: undefined,
+  answers: undefined,
+  bodyDefaults: undefined,
   written: undefined,
 };
 

@@ -16,7 +16,7 @@ import { resolveRef } from '../openapi.js';
 import { EXT } from '../../../src/extensions.js';
 import { asElement, pageOfRun, prettyJson, sized, sizedArray, textRun, type SizedText, type TextRun } from './json-text.js';
 import { jsonContent, type OperationPlan } from './operations.js';
-import { stepRecord, type QueryLanguageSpec } from '../../../spec/model.js';
+import { stepRecord, type QueryLanguageSpec, type TermMatch } from '../../../spec/model.js';
 import { ISSUE_STATES, vary, type Directory } from './query/vary.js';
 import { FRESH_ADMINISTRATOR } from '../../../spec/fresh-server.js';
 
@@ -53,7 +53,10 @@ export interface Peers {
 }
 
 export type Behaviour =
-  | { type: 'page'; kind: RecordKind; filters: ReadonlyMap<string, string>; queryParam?: string; nonAdminMaximum?: number; language?: QueryLanguageSpec }
+  /** `matches`: free-text filters (`x-onedev-matches`), by parameter name. */
+  | { type: 'page'; kind: RecordKind; filters: ReadonlyMap<string, string>; queryParam?: string; nonAdminMaximum?: number; language?: QueryLanguageSpec; matches?: ReadonlyMap<string, TermMatch> }
+  /** The record of the calling user (`x-onedev-answers: caller`). */
+  | { type: 'caller'; kind: RecordKind }
   /** `view`: the read shows the listed records with a few more properties, from its example. */
   | { type: 'read'; kind: RecordKind; view?: RecordKind }
   | { type: 'lookup'; kind: RecordKind; param: string }
@@ -104,6 +107,7 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
   // Paged reads first: their examples are the first records of a population.
   for (const plan of gets) pagedRead(doc, table, plan, behaviours);
   for (const plan of gets) recordRead(table, plan, behaviours);
+  for (const plan of gets) callerRead(table, plan, behaviours);
   // Any other read answering records of a kind contributes its examples.
   for (const plan of gets) {
     const kind = table.kindOf(refName(successSchema(plan)) ?? arrayItemName(successSchema(plan)));
@@ -173,9 +177,14 @@ function pagedRead(doc: OpenAPIObject, table: KindTable, plan: OperationPlan, be
   kind.collectionPath ??= plan.path;
   table.addSeeds(kind, plan);
   const filters = new Map<string, string>();
+  const matches = new Map<string, TermMatch>();
   let queryParam: string | undefined;
   for (const param of plan.queryParams) {
     if (param.name === 'offset' || param.name === 'count') continue;
+    if (param.matches) {
+      matches.set(param.name, param.matches);
+      continue;
+    }
     // A parameter named after a text property filters on it; `query` is the query language.
     if ([kind.properties.get(param.name)?.type].flat().includes('string')) filters.set(param.name, param.name);
     else if (param.name === 'query') queryParam = param.name;
@@ -183,7 +192,7 @@ function pagedRead(doc: OpenAPIObject, table: KindTable, plan: OperationPlan, be
   const max = nonAdminMaximum(plan.countParameter);
   const language = queryLanguageOf(doc, plan);
   if (language) kind.queryLanguage = language;
-  behaviours.set(key(plan), { type: 'page', kind, filters, ...(queryParam ? { queryParam } : {}), ...(max !== undefined ? { nonAdminMaximum: max } : {}), ...(language ? { language } : {}) });
+  behaviours.set(key(plan), { type: 'page', kind, filters, ...(queryParam ? { queryParam } : {}), ...(max !== undefined ? { nonAdminMaximum: max } : {}), ...(language ? { language } : {}), ...(matches.size > 0 ? { matches } : {}) });
 }
 
 /** A read of one record, `<collection>/{id}` answering the kind: its collection and id parameter. */
@@ -210,6 +219,14 @@ function recordRead(table: KindTable, plan: OperationPlan, behaviours: Map<strin
   behaviours.set(key(plan), { type: 'read', kind });
 }
 
+/** A read answering the caller's own record (Get Me), of the kind its answer is. */
+function callerRead(table: KindTable, plan: OperationPlan, behaviours: Map<string, Behaviour>): void {
+  if (plan.answers !== 'caller') return;
+  const kind = table.kindOf(refName(successSchema(plan)), true);
+  if (!kind) throw new Error(`${plan.method} ${plan.path}: ${EXT.answers.name} is 'caller', but the answer is no record of a component schema`);
+  behaviours.set(key(plan), { type: 'caller', kind });
+}
+
 /**
  * The operations placed by their paths around the kinds' collections: the record an operation
  * under `<collection>/{id}` addresses (its target), child lists there, lookups by a property, and
@@ -225,7 +242,8 @@ function placeByPath(table: KindTable, plans: readonly OperationPlan[], behaviou
     const under = itemPaths.find(({ itemPath }) => plan.path === itemPath || plan.path.startsWith(`${itemPath}/`));
     if (under) targets.set(key(plan), { kind: under.kind, param: under.kind.idParam! });
     if (behaviours.has(key(plan)) || plan.method !== 'GET') continue;
-    const behaviour = under ? childList(table, plan, under.kind, under.itemPath) : lookupOrSetting(table, plan, plans);
+    // A read under a record that lists nothing may still read back a setting (a user's queries and watches).
+    const behaviour = (under ? childList(table, plan, under.kind, under.itemPath) : undefined) ?? lookupOrSetting(table, plan, plans);
     if (behaviour) behaviours.set(key(plan), behaviour);
   }
   return targets;

@@ -10,6 +10,7 @@
  * (`attach`). Without a worker (an engine used on its own, as tests do) validators compile here,
  * on first use.
  */
+import type { TermMatch } from '../../../spec/model.js';
 import { createRequire } from 'node:module';
 import { _, Ajv as AjvDraft7, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -145,6 +146,8 @@ export interface ParameterSpec {
   example?: unknown;
   /** A path parameter that spans segments (`x-multi-segment`); it may be empty. */
   multiSegment?: boolean;
+  /** A free-text filter: what it matches (`x-onedev-matches`). */
+  matches?: TermMatch;
 }
 
 export interface CheckResult {

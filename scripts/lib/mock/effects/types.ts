@@ -13,6 +13,8 @@ export interface EffectRequest {
   path: string;
   pathValues: Readonly<Record<string, string>>;
   body: unknown;
+  /** The body's property defaults (schema `default`s): what a property left out becomes. */
+  bodyDefaults?: Readonly<Record<string, unknown>>;
   /** The calling user's id, when the caller is a user the mock knows. */
   callerId: number | undefined;
   /** Now, as OneDev writes dates. */

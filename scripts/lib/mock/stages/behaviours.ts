@@ -1,6 +1,6 @@
 /**
  * The answer an operation's behaviour (records.ts) gives from the records: a page, a record, a
- * lookup, a child list, a setting. Undefined when
+ * lookup, a child list, a setting, the caller's own record. Undefined when
  * the records give no answer: the negotiation stage then answers with the documented example.
  *
  * The seam: `behaviourAnswer` is all the negotiation stage calls for a read, and it sees the rest
@@ -30,6 +30,8 @@ export interface BehaviourContext {
   notFound(operation: Operation, kind: RecordKind | undefined, param: string, id: string): Answer;
   /** With --stateful, the refusal when the record the operation's path names is gone; else undefined. */
   missingTarget(parsed: Parsed): Answer | undefined;
+  /** With --stateful, the calling user's record of the kind, when the records have it. */
+  callerRecord(parsed: Parsed, kind: RecordKind): Rec | undefined;
 }
 
 /**
@@ -59,6 +61,10 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
       const id = canonicalId(parsed.pathValues[behaviour.param]!);
       const linked = (r: Rec): boolean => behaviour.fields.some((f) => r[f] !== undefined && r[f] !== null && String(r[f]) === id);
       return json(status, set.listText(set.all().filter(linked)), operation);
+    }
+    case 'caller': {
+      const record = ctx.callerRecord(parsed, behaviour.kind);
+      return record ? json(status, state.setOf(behaviour.kind)!.itemText(record), operation) : undefined;
     }
     case 'singleton-read':
       return settingAnswer(state, parsed, behaviour.omits, status);

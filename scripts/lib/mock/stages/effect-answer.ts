@@ -24,7 +24,14 @@ export interface EffectContext extends BehaviourContext {
 
 export function effectAnswer(ctx: EffectContext, parsed: Parsed, effect: EffectSpec, status: number, content: ContentPlan | undefined, mediaType: string | undefined): Answer | undefined {
   const { operation } = parsed;
-  const request: EffectRequest = { path: parsed.path, pathValues: parsed.pathValues, body: parsed.body, callerId: ctx.callerId(parsed), now: new Date() };
+  const request: EffectRequest = {
+    path: parsed.path,
+    pathValues: parsed.pathValues,
+    body: parsed.body,
+    ...(operation.bodyDefaults ? { bodyDefaults: operation.bodyDefaults } : {}),
+    callerId: ctx.callerId(parsed),
+    now: new Date(),
+  };
   const applied = applyEffect(effect, request, ctx.world, ctx.subscribed);
   if ('refused' in applied) return text(applied.refused.status, applied.refused.message);
   if ('missing' in applied) {

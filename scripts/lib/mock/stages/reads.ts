@@ -68,6 +68,17 @@ export class RecordReads implements EffectContext {
     return this.settings.administrators.has(caller.name) ? FRESH_ADMINISTRATOR.id : undefined;
   }
 
+  callerRecord(parsed: Parsed, kind: RecordKind): Rec | undefined {
+    const set = this.state.stateful ? this.state.setOf(kind) : undefined;
+    const caller = callerOf(header(parsed.headers.authorization));
+    if (!set || !caller) return undefined;
+    // By login name first: records without ids (users before v14.1.0) are found so too.
+    const named = caller.scheme === 'basic' ? set.find('name', caller.name) : undefined;
+    if (named) return named;
+    const id = this.callerId(parsed);
+    return id === undefined ? undefined : set.get(String(id));
+  }
+
   page(parsed: Parsed, behaviour: PageBehaviour): Answer | undefined {
     const { operation, query, params } = parsed;
     const offset = Number(params.offset ?? 0);
@@ -90,7 +101,7 @@ export class RecordReads implements EffectContext {
       const outcome = queryText === undefined ? { records } : this.queryOutcome(behaviour.language, queryText, records, this.queryWorldOf(parsed, behaviour.kind));
       if ('refusal' in outcome) return text(outcome.refusal.status, outcome.refusal.text);
       if (!set) return undefined;
-      const listed = filtered(outcome.records, behaviour, query);
+      const listed = this.matching(filtered(outcome.records, behaviour, query), behaviour, query);
       // Kept: the set's own order, or an outcome the mock keeps (without --stateful).
       const kept = listed === records || (!this.state.stateful && listed === outcome.records);
       return json(200, set.pageText(listed, offset, count, kept), operation);
@@ -105,7 +116,7 @@ export class RecordReads implements EffectContext {
       }
       records = records.filter((r) => r.number === filter.number);
     }
-    const listed = filtered(records, behaviour, query);
+    const listed = this.matching(filtered(records, behaviour, query), behaviour, query);
     return json(200, set.pageText(listed, offset, count, listed === set.all()), operation);
   }
 
@@ -168,6 +179,26 @@ export class RecordReads implements EffectContext {
     if (this.state.setOf(target.kind)?.get(id)) return undefined;
     const status = missingIdStatus(operation.missingId, () => this.isAdministrator(parsed));
     return this.notFound(operation, target.kind, target.param, id, status);
+  }
+
+  /**
+   * The records a page's free-text filters (`x-onedev-matches`) keep: the text, without regard to
+   * case, is in one of their properties or in a property of a related record pointing at them.
+   */
+  private matching(records: readonly Rec[], behaviour: PageBehaviour, query: QueryValues): readonly Rec[] {
+    for (const [param, match] of behaviour.matches ?? []) {
+      const text = firstValue(query[param])?.toLowerCase();
+      if (text === undefined) continue;
+      const holds = (value: unknown): boolean => typeof value === 'string' && value.toLowerCase().includes(text);
+      // The related records holding the text, as the ids of the records they point at.
+      const linked = new Set<string>();
+      for (const related of match.related ?? []) {
+        const kind = this.settings.kinds.get(related.record);
+        for (const r of (kind && this.state.setOf(kind)?.all()) ?? []) if (holds(r[related.property]) && r[related.link] != null) linked.add(String(r[related.link]));
+      }
+      records = records.filter((r) => match.properties.some((p) => holds(r[p])) || (r.id != null && linked.has(String(r.id))));
+    }
+    return records;
   }
 
   /** A query's outcome: run now when records can change (--stateful), else kept from a run before. */
