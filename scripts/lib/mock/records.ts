@@ -60,8 +60,8 @@ export type Behaviour =
   /** `view`: the read shows the listed records with a few more properties, from its example. */
   | { type: 'read'; kind: RecordKind; view?: RecordKind }
   | { type: 'lookup'; kind: RecordKind; param: string }
-  /** `fields`: the properties of which any holding the path's `param` lists a record. */
-  | { type: 'children'; kind: RecordKind; param: string; fields: readonly string[] }
+  /** `fields`: the properties of which any holding the path's `param` lists a record; `one`: the read answers the first such record. */
+  | { type: 'children'; kind: RecordKind; param: string; fields: readonly string[]; one?: true }
   /** `omits`: the property a stored value loses at its root when read (`x-onedev-untagged-root`). */
   | { type: 'singleton-read'; omits?: string };
 
@@ -252,9 +252,12 @@ function placeByPath(table: KindTable, plans: readonly OperationPlan[], behaviou
 /** A GET `<item>/<word>` answering records that point at the item (by the id's name, or EXT.lists). */
 function childList(table: KindTable, plan: OperationPlan, kind: RecordKind, itemPath: string): Behaviour | undefined {
   if (!/^\/[^/{]+$/.test(plan.path.slice(itemPath.length))) return undefined;
-  const child = table.kindOf(arrayItemName(successSchema(plan)));
+  // One record linked to the item (the agent using a token) is a child list of at most one.
+  const one = arrayItemName(successSchema(plan)) === undefined;
+  const child = table.kindOf(one ? refName(successSchema(plan)) : arrayItemName(successSchema(plan)));
   const fields = plan.lists ?? [kind.idParam!];
-  return child && fields.every((f) => child.properties.has(f)) ? { type: 'children', kind: child, param: kind.idParam!, fields } : undefined;
+  if (!child || (one && child === kind) || !fields.every((f) => child.properties.has(f))) return undefined;
+  return { type: 'children', kind: child, param: kind.idParam!, fields, ...(one ? { one: true as const } : {}) };
 }
 
 /** A GET answering a record's id found by another property (`/groups/ids/{name}`), or a setting's read. */

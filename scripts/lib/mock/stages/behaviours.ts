@@ -11,7 +11,7 @@ import type { Answer } from '../answer.js';
 import { canonicalId } from '../conversions.js';
 import { prettyJson, withIdTemplate, type SizedText } from '../json-text.js';
 import type { ContentPlan } from '../operations.js';
-import type { Behaviour, Rec, RecordKind } from '../records.js';
+import type { Behaviour, Rec, RecordKind, RecordSet } from '../records.js';
 import type { MockState } from '../state.js';
 import type { Operation, Parsed } from '../request-types.js';
 import { json, withDeprecation } from './answers.js';
@@ -60,6 +60,7 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
       if (!set) return undefined;
       const id = canonicalId(parsed.pathValues[behaviour.param]!);
       const linked = (r: Rec): boolean => behaviour.fields.some((f) => r[f] !== undefined && r[f] !== null && String(r[f]) === id);
+      if (behaviour.one) return oneChild(operation, set, set.all().find(linked), status);
       return json(status, set.listText(set.all().filter(linked)), operation);
     }
     case 'caller': {
@@ -69,6 +70,12 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
     case 'singleton-read':
       return settingAnswer(state, parsed, behaviour.omits, status);
   }
+}
+
+/** The one record linked to the path's record; none: the documented 204 (a Java null), else the example. */
+function oneChild(operation: Operation, set: RecordSet, record: Rec | undefined, status: number): Answer | undefined {
+  if (record) return json(status, set.itemText(record), operation);
+  return operation.responses.some((r) => r.code === '204') ? withDeprecation(operation, { status: 204, headers: {} }) : undefined;
 }
 
 /** A record by its id: as listed, as the read shows it, or (outside the population) the example around the id. */
