@@ -57,6 +57,8 @@ export type Behaviour =
   | { type: 'page'; kind: RecordKind; filters: ReadonlyMap<string, string>; queryParam?: string; nonAdminMaximum?: number; language?: QueryLanguageSpec; matches?: ReadonlyMap<string, TermMatch> }
   /** The record of the calling user (`x-onedev-answers: caller`). */
   | { type: 'caller'; kind: RecordKind }
+  /** One record found by the query parameters `params` (those named like its properties), or the documented 204. */
+  | { type: 'find'; kind: RecordKind; params: readonly string[] }
   /** `view`: the read shows the listed records with a few more properties, from its example. */
   | { type: 'read'; kind: RecordKind; view?: RecordKind }
   | { type: 'lookup'; kind: RecordKind; param: string }
@@ -115,6 +117,7 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
   }
   // The records effects change are kinds too, listed or not, with ids or not (an agent token, a review).
   for (const plan of plans) for (const step of plan.effect?.changes ?? []) table.kindOf(stepRecord(step), true);
+  for (const plan of gets) findRead(table, plan, plans, behaviours);
   const targets = placeByPath(table, plans, behaviours);
   linkPeers(table.all());
   return { kinds: table.all(), behaviours, targets };
@@ -225,6 +228,23 @@ function callerRead(table: KindTable, plan: OperationPlan, behaviours: Map<strin
   const kind = table.kindOf(refName(successSchema(plan)), true);
   if (!kind) throw new Error(`${plan.method} ${plan.path}: ${EXT.answers.name} is 'caller', but the answer is no record of a component schema`);
   behaviours.set(key(plan), { type: 'caller', kind });
+}
+
+/**
+ * A GET at a path with no parameters of its own answering one record found by its query
+ * parameters, or 204 (Find By Hash at `/package-blobs`). A kind with no collection of its own has
+ * it there: the operations under `<path>/{id}` (a blob's content) address its records.
+ */
+function findRead(table: KindTable, plan: OperationPlan, plans: readonly OperationPlan[], behaviours: Map<string, Behaviour>): void {
+  if (behaviours.has(key(plan)) || plan.pathParams.length > 0 || plan.queryParams.length === 0 || !plan.responses.some((r) => r.code === '204')) return;
+  const kind = table.kindOf(refName(successSchema(plan)));
+  if (!kind) return;
+  behaviours.set(key(plan), { type: 'find', kind, params: plan.queryParams.map((p) => p.name) });
+  if (kind.collectionPath !== undefined || !kind.properties.has('id')) return;
+  const idParam = plans.map((p) => new RegExp(`^${plan.path}/\\{([^}]+)\\}(/|$)`).exec(p.path)?.[1]).find((p) => p !== undefined);
+  if (!idParam) return;
+  kind.collectionPath = plan.path;
+  kind.idParam = idParam;
 }
 
 /**

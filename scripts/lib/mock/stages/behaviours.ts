@@ -67,6 +67,8 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
       const record = ctx.callerRecord(parsed, behaviour.kind);
       return record ? json(status, state.setOf(behaviour.kind)!.itemText(record), operation) : undefined;
     }
+    case 'find':
+      return state.stateful ? foundAnswer(parsed, behaviour, state, status) : undefined;
     case 'singleton-read':
       return settingAnswer(state, parsed, behaviour.omits, status);
   }
@@ -76,6 +78,27 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
 function oneChild(operation: Operation, set: RecordSet, record: Rec | undefined, status: number): Answer | undefined {
   if (record) return json(status, set.itemText(record), operation);
   return operation.responses.some((r) => r.code === '204') ? withDeprecation(operation, { status: 204, headers: {} }) : undefined;
+}
+
+/**
+ * The first record whose properties equal the query parameters named like them; none: 204. A
+ * parameter named like no property (`hash` of a blob's `sha256Hash`) cannot be evaluated: found
+ * or not, only when the mock holds no record of the kind at all; else the documented example.
+ */
+function foundAnswer(parsed: Parsed, behaviour: Extract<Behaviour, { type: 'find' }>, state: MockState, status: number): Answer | undefined {
+  const set = state.setOf(behaviour.kind);
+  if (!set) return undefined;
+  let records = set.all();
+  for (const param of behaviour.params) {
+    const value = parsed.params[param];
+    if (value === undefined || value === null) continue;
+    if (!behaviour.kind.properties.has(param)) {
+      if (records.length > 0) return undefined;
+      continue;
+    }
+    records = records.filter((r) => String(r[param]) === String(value));
+  }
+  return oneChild(parsed.operation, set, records[0], status);
 }
 
 /** A record by its id: as listed, as the read shows it, or (outside the population) the example around the id. */
