@@ -70,7 +70,7 @@ describe('Get Me (x-onedev-answers: caller)', () => {
 
 describe('term (x-onedev-matches)', () => {
   it('is written on the parameter, with the related email addresses', () => {
-    const param = committedDocument().components?.parameters?.userTerm as Rec;
+    const param = committedDocument().components?.parameters?.userTerm as unknown as Rec;
     expect(param[EXT.matches.name]).toEqual({ properties: ['name', 'fullName'], related: [{ record: 'EmailAddress', link: 'ownerId', property: 'value' }] });
   });
 
