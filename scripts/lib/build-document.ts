@@ -61,7 +61,7 @@ export function buildDocument(catalogue: ReleaseCatalogue): OpenAPIObject {
   const knownExamples: ReadonlySet<string> = new Set(examples.keys());
   const paths = transformGroups(catalogue, builder, { knownSchemas, knownExamples, used, polymorphic, examples }, problems);
   noteUntaggedReads(paths);
-  checkEffects(catalogue.groups, schemas, problems);
+  checkEffects(catalogue.groups, schemas, problems, catalogue.parameters);
   // The events the release posts to web hooks, each with its payload schema (transform-webhooks.ts).
   const webhooks = transformWebhooks(catalogue.webhooks, (name) => new Set(Object.keys(schemas[name]?.properties ?? {})), {
     knownSchemas,

@@ -3,19 +3,24 @@
  * the records it names are component schemas with the properties it names, the path parameters it
  * reads are the operation's, and an effect that changes nothing says why. So too the links a list
  * names (OperationSpec `lists`): a GET answering an array of records that have those properties;
- * and an operation that `answers` the caller's record: a GET answering a user.
+ * an operation that `answers` the caller's record: a GET answering a user; and a parameter's
+ * `matches`: properties of the listed records and of their related ones.
  * A mistake names the operation and the field.
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import { stepRecord, type EffectCondition, type EffectStep, type EffectValue, type RecordAt } from '../../spec/model.js';
+import { stepRecord, type EffectCondition, type EffectStep, type EffectValue, type ParameterSpec, type RecordAt, type TermMatch } from '../../spec/model.js';
 import type { Problems } from './problems.js';
 import type { SelectedEffect, SelectedGroup, SelectedOperation } from './select-release.js';
 
 type Schemas = Readonly<Record<string, SchemaObject>>;
 
-export function checkEffects(groups: readonly SelectedGroup[], schemas: Schemas, problems: Problems): void {
+export function checkEffects(groups: readonly SelectedGroup[], schemas: Schemas, problems: Problems, parameters: Readonly<Record<string, ParameterSpec>> = {}): void {
   for (const group of groups) {
     for (const op of group.operations) {
+      for (const key of op.parameters ?? []) {
+        const matches = parameters[key]?.matches;
+        if (matches) checkMatches(op, matches, schemas, `operation "${op.name}" (${op.method} ${op.path}), parameter ${key}, matches`, problems);
+      }
       const where = `operation "${op.name}" (${op.method} ${op.path}), effect`;
       if (op.effect) checkEffect(op, op.effect, schemas, where, problems);
       if (op.lists) checkLists(op, op.lists, schemas, `operation "${op.name}" (${op.method} ${op.path}), lists`, problems);
@@ -59,6 +64,24 @@ function checkAnswers(op: SelectedOperation, schemas: Schemas, where: string, pr
   const record = type && typeof type === 'object' && 'ref' in type ? type.ref : undefined;
   if (op.method !== 'GET' || !record) problems.add(`${where}: only a GET answering one record answers the caller's`);
   else if (!schemas[record]?.properties?.name) problems.add(`${where}: ${record} has no property name (the caller's login name)`);
+}
+
+/** A free-text filter: on a read answering an array of records with the properties it names, its related records too. */
+function checkMatches(op: SelectedOperation, matches: TermMatch, schemas: Schemas, where: string, problems: Problems): void {
+  const type = op.success.kind === 'json' ? op.success.type : undefined;
+  const item = type && typeof type === 'object' && 'array' in type ? type.array : undefined;
+  const record = item && typeof item === 'object' && 'ref' in item ? item.ref : undefined;
+  if (op.method !== 'GET' || !record || !schemas[record]) {
+    problems.add(`${where}: only a GET answering an array of records filters them by a text`);
+    return;
+  }
+  const context = { schemas, params: new Set<string>(), subject: undefined, problems };
+  if (matches.properties.length === 0) problems.add(`${where}.properties: empty`);
+  for (const property of matches.properties) checkProperty(record, property, `${where}.properties`, context);
+  (matches.related ?? []).forEach((related, i) => {
+    if (!schemas[related.record]) problems.add(`${where}.related[${i}]: no schema ${related.record} in this release`);
+    else for (const property of [related.link, related.property]) checkProperty(related.record, property, `${where}.related[${i}]`, context);
+  });
 }
 
 interface Context {

@@ -74,6 +74,27 @@ describe('term (x-onedev-matches)', () => {
     expect(param[EXT.matches.name]).toEqual({ properties: ['name', 'fullName'], related: [{ record: 'EmailAddress', link: 'ownerId', property: 'value' }] });
   });
 
+  it('is refused by the builder when it names a property the records lack, naming the operation and parameter', () => {
+    const operation = {
+      name: 'Query Users',
+      method: 'GET',
+      path: '/users',
+      description: '',
+      permission: '',
+      parameters: ['userTerm'],
+      success: { kind: 'json', type: { array: { ref: 'UserData' } }, description: '', example: 'X' },
+      errors: [],
+    } as unknown as SelectedGroup['operations'][number];
+    const problems = new Problems();
+    const term = { name: 'term', in: 'query', matches: { properties: ['nickname'], related: [{ record: 'EmailAddress', link: 'userId', property: 'value' }] } };
+    const schemas = { UserData: { type: 'object', properties: { name: {} } }, EmailAddress: { type: 'object', properties: { ownerId: {}, value: {} } } } as const;
+    checkEffects([{ name: 'User', description: '', operations: [operation] } as unknown as SelectedGroup], schemas, problems, { userTerm: term } as never);
+    expect(problems.list).toEqual([
+      expect.stringMatching(/Query Users.*parameter userTerm, matches\.properties: UserData has no property nickname/),
+      expect.stringMatching(/Query Users.*parameter userTerm, matches\.related\[0\]: EmailAddress has no property userId/),
+    ]);
+  });
+
   it('keeps the users whose login name, full name or an email address holds the text, in any case', async () => {
     const engine = fresh();
     const alice = await makeUser(engine, 'alice', 'Alice Liddell');
