@@ -427,10 +427,12 @@ export interface OperationSpec extends Lifespan {
    */
   lists?: { fields: readonly string[] };
   /**
-   * 'caller': a GET answering the record of the user the request is authenticated as (Get Me). The
-   * builder writes it as `x-onedev-answers`; the stateful mock answers the caller's user record.
+   * What a GET answers that its path does not name: 'caller', the record of the user the request
+   * is authenticated as (Get Me); 'stored', the records whose ids the write at the same path
+   * stored (its `setting` step: an issue's iterations). The builder writes it as
+   * `x-onedev-answers`; the stateful mock answers those records.
    */
-  answers?: 'caller';
+  answers?: 'caller' | 'stored';
 }
 
 // ---------------------------------------------------------------------------------------------

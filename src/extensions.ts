@@ -291,13 +291,14 @@ export const EXT = {
   answers: {
     name: 'x-onedev-answers',
     where: ['operation'],
-    type: "'caller'",
+    type: "'caller' | 'stored'",
     description:
-      'On a GET: what record it answers when the path names none. `caller`: the account of the ' +
-      'user the request is authenticated as (for a token, its owner). The stateful mock answers ' +
-      'that user\'s record.',
-    accepts: oneOf<'caller'>(['caller']),
-  } satisfies Extension<'caller'>,
+      'On a GET: which records it answers that its path does not name. `caller`: the account of ' +
+      'the user the request is authenticated as (for a token, its owner). `stored`: the records ' +
+      'whose ids the POST at the same path was last sent (the iterations an issue is scheduled ' +
+      'into). The stateful mock answers those records.',
+    accepts: oneOf<'caller' | 'stored'>(['caller', 'stored']),
+  } satisfies Extension<'caller' | 'stored'>,
 
   matches: {
     name: 'x-onedev-matches',

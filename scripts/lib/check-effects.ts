@@ -3,7 +3,8 @@
  * the records it names are component schemas with the properties it names, the path parameters it
  * reads are the operation's, and an effect that changes nothing says why. So too the links a list
  * names (OperationSpec `lists`): a GET answering an array of records that have those properties;
- * an operation that `answers` the caller's record: a GET answering a user; and a parameter's
+ * an operation that `answers` the caller's record (a GET answering a user) or stored ids (beside
+ * a POST storing them); and a parameter's
  * `matches`: properties of the listed records and of their related ones.
  * A mistake names the operation and the field.
  */
@@ -24,7 +25,7 @@ export function checkEffects(groups: readonly SelectedGroup[], schemas: Schemas,
       const where = `operation "${op.name}" (${op.method} ${op.path}), effect`;
       if (op.effect) checkEffect(op, op.effect, schemas, where, problems);
       if (op.lists) checkLists(op, op.lists, schemas, `operation "${op.name}" (${op.method} ${op.path}), lists`, problems);
-      if (op.answers) checkAnswers(op, schemas, `operation "${op.name}" (${op.method} ${op.path}), answers`, problems);
+      if (op.answers) checkAnswers(op, group.operations, schemas, `operation "${op.name}" (${op.method} ${op.path}), answers`, problems);
     }
   }
 }
@@ -58,12 +59,24 @@ function checkLists(op: SelectedOperation, lists: NonNullable<SelectedOperation[
   else for (const field of lists.fields) checkProperty(record, field, `${where}.fields`, { schemas, params: new Set(), subject: undefined, problems });
 }
 
-/** `answers: 'caller'`: a GET answering one record of a schema that has a login name to find the caller by. */
-function checkAnswers(op: SelectedOperation, schemas: Schemas, where: string, problems: Problems): void {
+/**
+ * `answers`: 'caller' on a GET answering one record of a schema with a login name to find the
+ * caller by; 'stored' on a GET answering an array of records, beside a POST whose setting step
+ * stores their ids.
+ */
+function checkAnswers(op: SelectedOperation, siblings: readonly SelectedOperation[], schemas: Schemas, where: string, problems: Problems): void {
   const type = op.success.kind === 'json' ? op.success.type : undefined;
-  const record = type && typeof type === 'object' && 'ref' in type ? type.ref : undefined;
-  if (op.method !== 'GET' || !record) problems.add(`${where}: only a GET answering one record answers the caller's`);
-  else if (!schemas[record]?.properties?.name) problems.add(`${where}: ${record} has no property name (the caller's login name)`);
+  const item = type && typeof type === 'object' && 'array' in type ? type.array : undefined;
+  const one = type && typeof type === 'object' && 'ref' in type ? type.ref : undefined;
+  const many = item && typeof item === 'object' && 'ref' in item ? item.ref : undefined;
+  if (op.answers === 'caller') {
+    if (op.method !== 'GET' || !one) problems.add(`${where}: only a GET answering one record answers the caller's`);
+    else if (!schemas[one]?.properties?.name) problems.add(`${where}: ${one} has no property name (the caller's login name)`);
+    return;
+  }
+  if (op.method !== 'GET' || !many) problems.add(`${where}: only a GET answering an array of records answers stored ids`);
+  const storing = siblings.some((s) => s.method === 'POST' && s.path === op.path && s.effect?.changes.some((step) => 'setting' in step));
+  if (!storing) problems.add(`${where}: no POST at ${op.path} stores ids (a setting step)`);
 }
 
 /** A free-text filter: on a read answering an array of records with the properties it names, its related records too. */

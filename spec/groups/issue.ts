@@ -62,7 +62,6 @@ const OPENED: Readonly<Record<string, EffectValue>> = {
 
 // Schedules and field values are kept beside the issue record (Get Iterations, Get Fields read
 // them); no step writes them.
-const SCHEDULES_APART = 'the schedules live beside the issue record, which no step can name';
 const FIELDS_APART = 'the field values live beside the issue record, which no step can name';
 
 /** From v12.0.5 an estimate needs a subscription, checked before time tracking and permission. */
@@ -267,12 +266,16 @@ export const issueGroup: GroupSpec = {
         'Anyone who can see the issue (access to its project and, for a confidential issue, the ' +
         'right to see it) and may see time tracking in its project.',
     },
-    list('Get Iterations', '/iterations', 'Lists the iterations the issue is scheduled into.', {
-      kind: 'json',
-      type: { array: { ref: 'Iteration' } },
-      description: 'The iterations; empty when the issue is not scheduled.',
-      example: 'IterationList',
-    }),
+    {
+      ...list('Get Iterations', '/iterations', 'Lists the iterations the issue is scheduled into.', {
+        kind: 'json',
+        type: { array: { ref: 'Iteration' } },
+        description: 'The iterations; empty when the issue is not scheduled.',
+        example: 'IterationList',
+      }),
+      // The iterations Set Iterations last named.
+      answers: 'stored',
+    },
     list('Get Votes', '/votes', 'Lists the votes for the issue.', {
       kind: 'json',
       type: { array: { ref: 'IssueVote' } },
@@ -497,7 +500,8 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The iterations were set.' },
       errors: [400, 401, 403, 404, { status: 406, since: 'v12.0.9' }],
-      effect: { changes: [], none: SCHEDULES_APART },
+      // The ids are kept as sent at this path; Get Iterations answers the iterations they name.
+      effect: { changes: [{ setting: 'replace' }] },
     },
     {
       name: 'Set Fields',

@@ -68,6 +68,39 @@ describe('Get Me (x-onedev-answers: caller)', () => {
   });
 });
 
+describe("an issue's iterations (x-onedev-answers: stored)", () => {
+  it('answers the iterations Set Iterations last named, in its order', async () => {
+    const doc = committedDocument();
+    expect((doc.paths?.['/issues/{issueId}/iterations']?.get as Rec)[EXT.answers.name]).toBe('stored');
+    const engine = new MockEngine(doc, { stateful: true, records: 20 });
+    const [issue] = (await ask(engine, 'GET', '/issues?offset=0&count=1', { headers: admin })).json() as Rec[];
+    const iterations = ((await ask(engine, 'GET', `/projects/${String(issue!.projectId)}/iterations?offset=0&count=3`, { headers: admin })).json() as Rec[]).map((i) => i.id);
+    const read = async () => ((await ask(engine, 'GET', `/issues/${String(issue!.id)}/iterations`, { headers: admin })).json() as Rec[]).map((i) => i.id);
+    const set = (ids: unknown[]) => ask(engine, 'POST', `/issues/${String(issue!.id)}/iterations`, { headers: admin, body: JSON.stringify(ids) });
+    expect(iterations.length).toBeGreaterThan(1);
+    expect((await set([iterations[1], iterations[0]])).status).toBe(200);
+    expect(await read()).toEqual([iterations[1], iterations[0]]);
+    await set([]);
+    expect(await read()).toEqual([]);
+  });
+
+  it('is refused by the builder without a POST at the path storing the ids', () => {
+    const operation = {
+      name: 'Get Iterations',
+      method: 'GET',
+      path: '/issues/{issueId}/iterations',
+      description: '',
+      permission: '',
+      success: { kind: 'json', type: { array: { ref: 'Iteration' } }, description: '', example: 'X' },
+      errors: [],
+      answers: 'stored',
+    } as unknown as SelectedGroup['operations'][number];
+    const problems = new Problems();
+    checkEffects([{ name: 'Issue', description: '', operations: [operation] } as unknown as SelectedGroup], {}, problems);
+    expect(problems.list).toEqual([expect.stringMatching(/Get Iterations.*answers: no POST at \/issues\/\{issueId\}\/iterations stores ids/)]);
+  });
+});
+
 describe('term (x-onedev-matches)', () => {
   it('is written on the parameter, with the related email addresses', () => {
     const param = committedDocument().components?.parameters?.userTerm as unknown as Rec;

@@ -114,6 +114,7 @@ describe('refSiblingsToAllOf', () => {
   it('drops annotation-only siblings: a bare $ref, never an allOf wrapper', () => {
     expect(refSiblingsToAllOf({ ...ref, description: 'the author' })).toEqual(ref);
     expect(refSiblingsToAllOf({ ...ref, title: 'T', examples: [{}] })).toEqual(ref);
+    expect(refSiblingsToAllOf({ ...ref, description: 'the git', default: { '@type': 'SystemGit' } })).toEqual(ref);
   });
   it('wraps a $ref that has siblings with meaning', () => {
     expect(refSiblingsToAllOf({ ...ref, description: 'the author', readOnly: true })).toEqual({

@@ -69,8 +69,8 @@ export interface OperationPlan extends Route {
   effect?: EffectSpec;
   /** The properties of the listed records that link them to the path's record (`x-onedev-lists`). */
   lists?: readonly string[];
-  /** The record a GET answers when its path names none (`x-onedev-answers`): the caller's. */
-  answers?: 'caller';
+  /** The records a GET answers that its path does not name (`x-onedev-answers`). */
+  answers?: 'caller' | 'stored';
   /** The `default`s of the JSON body's properties: what a stored setting takes for one left out. */
   bodyDefaults?: Readonly<Record<string, unknown>>;
 }

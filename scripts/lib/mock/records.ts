@@ -57,6 +57,8 @@ export type Behaviour =
   | { type: 'page'; kind: RecordKind; filters: ReadonlyMap<string, string>; queryParam?: string; nonAdminMaximum?: number; language?: QueryLanguageSpec; matches?: ReadonlyMap<string, TermMatch> }
   /** The record of the calling user (`x-onedev-answers: caller`). */
   | { type: 'caller'; kind: RecordKind }
+  /** The records whose ids the write at the same path stored (`x-onedev-answers: stored`). */
+  | { type: 'stored'; kind: RecordKind }
   /** One record found by the query parameters `params` (those named like its properties), or the documented 204. */
   | { type: 'find'; kind: RecordKind; params: readonly string[] }
   /** `view`: the read shows the listed records with a few more properties, from its example. */
@@ -109,7 +111,7 @@ export function recordModel(doc: OpenAPIObject, plans: readonly OperationPlan[])
   // Paged reads first: their examples are the first records of a population.
   for (const plan of gets) pagedRead(doc, table, plan, behaviours);
   for (const plan of gets) recordRead(table, plan, behaviours);
-  for (const plan of gets) callerRead(table, plan, behaviours);
+  for (const plan of gets) answersRead(table, plan, behaviours);
   // Any other read answering records of a kind contributes its examples.
   for (const plan of gets) {
     const kind = table.kindOf(refName(successSchema(plan)) ?? arrayItemName(successSchema(plan)));
@@ -222,12 +224,13 @@ function recordRead(table: KindTable, plan: OperationPlan, behaviours: Map<strin
   behaviours.set(key(plan), { type: 'read', kind });
 }
 
-/** A read answering the caller's own record (Get Me), of the kind its answer is. */
-function callerRead(table: KindTable, plan: OperationPlan, behaviours: Map<string, Behaviour>): void {
-  if (plan.answers !== 'caller') return;
-  const kind = table.kindOf(refName(successSchema(plan)), true);
-  if (!kind) throw new Error(`${plan.method} ${plan.path}: ${EXT.answers.name} is 'caller', but the answer is no record of a component schema`);
-  behaviours.set(key(plan), { type: 'caller', kind });
+/** A read answering records its path does not name (EXT.answers): the caller's own, or those of stored ids. */
+function answersRead(table: KindTable, plan: OperationPlan, behaviours: Map<string, Behaviour>): void {
+  if (!plan.answers) return;
+  const name = plan.answers === 'caller' ? refName(successSchema(plan)) : arrayItemName(successSchema(plan));
+  const kind = table.kindOf(name, true);
+  if (!kind) throw new Error(`${plan.method} ${plan.path}: ${EXT.answers.name} is '${plan.answers}', but the answer is no record of a component schema`);
+  behaviours.set(key(plan), { type: plan.answers, kind });
 }
 
 /**

@@ -92,8 +92,8 @@ export function rejectNullType(schema: Schema, where: string): Schema {
   return schema;
 }
 
-/** Siblings that only annotate: 3.0 has nowhere to put them beside a `$ref`, and they change no meaning. */
-const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples']);
+/** Siblings that only annotate: 3.0 has nowhere to put them beside a `$ref`, and they change no meaning (`default` neither: it validates nothing). */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default']);
 
 /**
  * `$ref` with siblings (3.1 allows them; 3.0 ignores them, and openapi-backend refuses the file).

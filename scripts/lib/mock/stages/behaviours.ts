@@ -67,6 +67,13 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
       const record = ctx.callerRecord(parsed, behaviour.kind);
       return record ? json(status, state.setOf(behaviour.kind)!.itemText(record), operation) : undefined;
     }
+    case 'stored': {
+      // The ids the write at this path stored, as the records they name (those the mock has).
+      const ids = state.stateful ? state.singleton(parsed.path)?.value : undefined;
+      const set = state.setOf(behaviour.kind);
+      if (!Array.isArray(ids) || !set) return undefined;
+      return json(status, set.listText(ids.map((id) => set.get(String(id))).filter((r): r is Rec => r !== undefined)), operation);
+    }
     case 'find':
       return state.stateful ? foundAnswer(parsed, behaviour, state, status) : undefined;
     case 'singleton-read':
