@@ -7,8 +7,10 @@
  * - the reads are placed by their paths around the kind's collection: a record by id (on
  *   `<collection>/{id}`), lookups by a property (`<collection>/ids/{name}`), child lists
  *   (`<parent>/{requestId}/comments`: the kind's records whose `requestId` matches, or whose
- *   properties named by `x-onedev-lists` do), and a setting's read (where a write's effect stores
- *   one);
+ *   properties named by `x-onedev-lists` do) or the one record linked so (204 when none), a record
+ *   found by query parameters, and a setting's read (where a write's effect stores one);
+ * - reads the catalogue says more of (`x-onedev-answers`): the caller's own record, or the records
+ *   whose ids a write at the same path stored;
  * - writes are not inferred: each declares its effect (`x-onedev-effect`, applied by effects/).
  */
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
@@ -244,7 +246,8 @@ function findRead(table: KindTable, plan: OperationPlan, plans: readonly Operati
   if (!kind) return;
   behaviours.set(key(plan), { type: 'find', kind, params: plan.queryParams.map((p) => p.name) });
   if (kind.collectionPath !== undefined || !kind.properties.has('id')) return;
-  const idParam = plans.map((p) => new RegExp(`^${plan.path}/\\{([^}]+)\\}(/|$)`).exec(p.path)?.[1]).find((p) => p !== undefined);
+  const prefix = `${plan.path}/{`;
+  const idParam = plans.map((p) => (p.path.startsWith(prefix) ? /^\{([^}]+)\}(\/|$)/.exec(p.path.slice(prefix.length - 1))?.[1] : undefined)).find((p) => p !== undefined);
   if (!idParam) return;
   kind.collectionPath = plan.path;
   kind.idParam = idParam;

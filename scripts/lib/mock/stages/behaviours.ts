@@ -1,6 +1,7 @@
 /**
  * The answer an operation's behaviour (records.ts) gives from the records: a page, a record, a
- * lookup, a child list, a setting, the caller's own record. Undefined when
+ * lookup, a child list (or the one linked record), a record found by query, a setting, the
+ * caller's own record, the records of stored ids. Undefined when
  * the records give no answer: the negotiation stage then answers with the documented example.
  *
  * The seam: `behaviourAnswer` is all the negotiation stage calls for a read, and it sees the rest
