@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeRelease } from '../../scripts/lib/describe.js';
 import { ROOT } from '../helpers.js';
 import { FLOW_GUIDES, GUIDES_DIR, moduleFolder, runModule, startLoggedMock, tsBlocks, type LoggedMock } from './guide-module.js';
+import { basicAuth } from '../scripts/mock-fixtures.js';
 
 /** Ways an id gets written into code: `requestId: 42`, `reviewerIds: [3]`, `id: 7`, `'/pulls/42'`. */
 const HARD_CODED_ID = [/\b\w*Ids?\s*:\s*\[?\s*\d/, /\bid\s*:\s*\d/, /['"`]\/[\w-]+\/\d+/];
@@ -119,7 +120,8 @@ describe('getting started: the samples run against the mock', () => {
   });
 
   it('comments as the user Get Me names, on the pull request the listing gave, then deletes that comment', async () => {
-    const me = await read('/users/me');
+    // Get Me answers the caller: the sample's own (robin with its token), not the reads' admin.
+    const me = (await (await fetch(`${mock.baseUrl}/users/me`, { headers: { authorization: basicAuth('robin', 'guide-test-token') } })).json()) as { id: number };
     const created = sent.find((r) => r.method === 'POST' && r.url.endsWith('/~api/pull-request-comments'))!;
     const body = JSON.parse(String(created.body)) as Record<string, unknown>;
     // The listing as the sample saw it: later samples merge a pull request on the stateful mock.

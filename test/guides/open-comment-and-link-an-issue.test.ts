@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOneDevClient, type OneDevClient } from '../../src/index.js';
 import { preferring, runGuide, startLoggedMock, type LoggedMock, type RunGuide } from './guide-module.js';
+import { basicAuth } from '../scripts/mock-fixtures.js';
 
 interface Guide {
   openIssue(onedev: OneDevClient, projectId: number, title: string, description: string): Promise<{ id: number; number: number }>;
@@ -64,7 +65,8 @@ describe('guide: open an issue, comment on it and link it', () => {
 
   it('comments as the user Get Me names, and the comment is listed under the issue', async () => {
     const ids = printedIds();
-    const me = (await read('/users/me')) as Rec;
+    // Get Me answers the caller: the guide's own (robin with its token), not the reads' admin.
+    const me = (await (await fetch(`${mock.baseUrl}/users/me`, { headers: { authorization: basicAuth('robin', 'guide-test-token') } })).json()) as Rec;
     expect(ids.user).toBe(me.id);
     const comments = (await read(`/issues/${ids.issue}/comments`)) as Rec[];
     expect(comments).toEqual([expect.objectContaining({ id: ids.comment, issueId: ids.issue, userId: me.id, content: 'Seen again after the 4.2.0 upgrade.' })]);
