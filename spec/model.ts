@@ -518,18 +518,60 @@ export function stepRecord(step: EffectStep): string | undefined {
 /**
  * When the server refuses a request because of the state it finds (checked before any step):
  * - `property`/`in`: the subject (the record at the first step's `at`) has one of these values;
- * - `duplicate`: another record of the created kind has the same values of these properties as the body;
- * - `same`: two properties of the body hold the same value (a link from an issue to itself);
+ * - `duplicate`: another record of the created kind has the same values of these properties as the
+ *   body (DuplicateCondition: of another kind, or only among some);
+ * - `same`: two properties of the body hold the same value (a link from an issue to itself); with
+ *   `and`, so do each of these pairs too (a pull request whose source project and branch are its
+ *   target's);
  * - `missing`: the record of kind `record` that the body's `field` names does not exist;
  * - `subscription`: the server has no active subscription (the recorded community build has none),
  *   for every call, or, with `field`, only when the body sets that property.
  */
 export type EffectCondition =
   | { property: string; in: readonly (string | number | boolean | null)[] }
-  | { duplicate: readonly string[] }
-  | { same: readonly [string, string] }
+  | DuplicateCondition
+  | { same: readonly [string, string]; and?: readonly (readonly [string, string])[] }
   | { missing: string; field: string }
-  | { subscription: true; field?: string };
+  | { subscription: true; field?: string }
+  | SettingCondition;
+
+/**
+ * `duplicate`, in full: another record has the same values of these properties as the body (or,
+ * for a create, as the record it would make). `of`: the records looked at are of that kind, not
+ * the subject's (an email address another user has, for a new user), their properties `as` (in
+ * the order of `duplicate`; default the same names), and a body without a value for them is no
+ * duplicate. `only`: just the records with these values count (the open pull requests).
+ */
+export interface DuplicateCondition {
+  duplicate: readonly string[];
+  of?: string;
+  as?: readonly string[];
+  only?: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/**
+ * Refusals by a setting the server holds, or by a list it keeps (each read as the mock holds it):
+ * - `unset`: the setting read at this path (`/settings/mail-service`) is cleared;
+ * - `unlisted`: a value the body gives is none of the names a list holds: the body's property
+ *   `unlisted` (with `keys`, each key of that object property), the names being the property `name`
+ *   of the entries of the list `list` (a dotted property path) of the setting read at `setting`, or
+ *   of the record of kind `record` that the body's `field` names;
+ * - `unchosen`: the body maps names of such a list's entries to values (an issue's fields); an
+ *   entry that has a list at `choices` (a dotted path) takes only values among its entries'
+ *   property `choice` (a single value; a list of values passes); other entries and unknown names pass;
+ * - `filled`: the body's property is a list with at least one entry (a rule no entry can meet).
+ * In a message `<unlisted>` stands for the value that is not listed.
+ */
+export type SettingCondition =
+  | { unset: string }
+  | { unlisted: string; keys?: true; in: ListedNames }
+  | { unchosen: ListedNames; choices: string; choice: string }
+  | { filled: string };
+
+/** Where a list of names is kept: in a setting (by its read's path) or in a record the body names. */
+export type ListedNames =
+  | { setting: string; list: string; name: string }
+  | { record: string; field: string; list: string; name: string };
 
 /** A refusal that depends on state: the status and the server's message (what its answer says). */
 export interface EffectRefusal extends Lifespan {

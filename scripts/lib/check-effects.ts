@@ -9,7 +9,7 @@
  * A mistake names the operation and the field.
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import { stepRecord, type EffectCondition, type EffectStep, type EffectValue, type ParameterSpec, type RecordAt, type TermMatch } from '../../spec/model.js';
+import { stepRecord, type DuplicateCondition, type EffectCondition, type EffectStep, type EffectValue, type ParameterSpec, type RecordAt, type TermMatch } from '../../spec/model.js';
 import type { Problems } from './problems.js';
 import type { SelectedEffect, SelectedGroup, SelectedOperation } from './select-release.js';
 
@@ -151,11 +151,42 @@ function checkValue(value: EffectValue, where: string, context: Context): void {
 function checkCondition(when: EffectCondition, where: string, context: Context): void {
   const subject = context.subject;
   if ('property' in when && subject) checkProperty(subject, when.property, `${where}.property`, context);
-  if ('duplicate' in when && subject) for (const p of when.duplicate) checkProperty(subject, p, `${where}.duplicate`, context);
+  if ('duplicate' in when) checkDuplicate(when, where, context);
   if ('missing' in when) {
     if (!context.schemas[when.missing]) context.problems.add(`${where}.missing: no schema ${when.missing} in this release`);
   }
   if (('property' in when || 'duplicate' in when) && !subject) context.problems.add(`${where}: no subject record to test`);
+  checkSettingCondition(when, where, context);
+}
+
+/** `duplicate`: the properties are the subject's, or, with `of`, those `as` names of that kind. */
+function checkDuplicate(when: DuplicateCondition, where: string, context: Context): void {
+  const record = when.of ?? context.subject;
+  if (when.of !== undefined && !context.schemas[when.of]) context.problems.add(`${where}.of: no schema ${when.of} in this release`);
+  if (when.as !== undefined && when.as.length !== when.duplicate.length) context.problems.add(`${where}.as: ${when.as.length} properties for ${when.duplicate.length} in duplicate`);
+  if (when.as !== undefined && when.of === undefined) context.problems.add(`${where}.as: given without of`);
+  if (!record || !context.schemas[record]) return;
+  // With `of`, the body's properties are not the subject's: only the other kind's are checked.
+  if (when.of === undefined) for (const p of when.duplicate) checkProperty(record, p, `${where}.duplicate`, context);
+  for (const p of when.of === undefined ? [] : (when.as ?? when.duplicate)) checkProperty(record, p, `${where}.as`, context);
+  for (const p of Object.keys(when.only ?? {})) checkProperty(record, p, `${where}.only`, context);
+}
+
+/** The conditions on a setting or a kept list: a setting's path, a list's record and its field, no empty names. */
+function checkSettingCondition(when: EffectCondition, where: string, context: Context): void {
+  if ('unset' in when && !when.unset.startsWith('/')) context.problems.add(`${where}.unset: not a path (${when.unset})`);
+  for (const [name, value] of Object.entries(when)) {
+    if (typeof value === 'string' && !value.trim()) context.problems.add(`${where}.${name}: empty`);
+  }
+  const listed = 'unlisted' in when ? when.in : 'unchosen' in when ? when.unchosen : undefined;
+  if (!listed) return;
+  const at = 'unlisted' in when ? `${where}.in` : `${where}.unchosen`;
+  if (!listed.list.trim() || !listed.name.trim()) context.problems.add(`${at}: list and name must be given`);
+  if ('setting' in listed && !listed.setting.startsWith('/')) context.problems.add(`${at}.setting: not a path (${listed.setting})`);
+  if ('record' in listed) {
+    if (!context.schemas[listed.record]) context.problems.add(`${at}.record: no schema ${listed.record} in this release`);
+    else checkProperty(listed.record, listed.list.split('.')[0]!, `${at}.list`, context);
+  }
 }
 
 function checkProperty(record: string, property: string, where: string, context: Context): void {

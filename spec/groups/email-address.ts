@@ -186,7 +186,12 @@ export const emailAddressGroup: GroupSpec = {
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
-      effect: { changes: [], none: 'it sends an email; no record the API reads changes' },
+      effect: {
+        changes: [],
+        none: 'it sends an email; no record the API reads changes',
+        // Checked before the address's own state (already verified): the mail service first.
+        refuses: [{ when: { unset: '/settings/mail-service' }, status: 500, message: 'Unable to send verification email as mail service is not configured' }],
+      },
     },
     {
       name: [{ value: 'Delete', until: 'v12.0.0' }, { value: 'Delete Email Address', since: 'v12.0.0' }],

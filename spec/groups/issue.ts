@@ -67,6 +67,21 @@ const FIELDS_APART = 'the field values live beside the issue record, which no st
 /** From v12.0.5 an estimate needs a subscription, checked before time tracking and permission. */
 const ESTIMATE_UNLICENSED = 'An active subscription is required for this feature';
 
+/** The issue setting as the server holds it (Get Issue Setting's path): its fields and states. */
+const ISSUE_SETTING = '/settings/issue';
+const FIELD_SPECS = { setting: ISSUE_SETTING, list: 'fieldSpecs', name: 'name' } as const;
+/** A field the issue setting does not define: 400 (BadRequestException) until v15.1.0, then 406. */
+const UNDEFINED_FIELD: readonly EffectRefusal[] = [
+  { until: 'v15.1.0', when: { unlisted: 'fields', keys: true, in: FIELD_SPECS }, status: 400, message: 'Undefined field: <unlisted>' },
+  { since: 'v15.1.0', when: { unlisted: 'fields', keys: true, in: FIELD_SPECS }, status: 406, message: 'Undefined field: <unlisted>' },
+];
+/** A single value that is none of a choice field's choices: the field's own check, a validation failure (400). */
+const INVALID_CHOICE: EffectRefusal = {
+  when: { unchosen: FIELD_SPECS, choices: 'choiceProvider.choices', choice: 'value' },
+  status: 400,
+  message: 'Invalid choice value',
+};
+
 const createIssueEffect = (refuses: readonly EffectRefusal[]): EffectSpec => ({
   changes: [{ create: 'Issue', values: OPENED }],
   refuses: [...missingProject('projectId'), ...refuses],
@@ -370,7 +385,7 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'id', description: 'The id of the new issue (not its number).' },
       errors: [400, 401, 403, 404, 406, 500, 'validation', 'validation-check'],
-      effect: createIssueEffect([{ when: { subscription: true, field: 'ownEstimatedTime' }, status: 406, message: ESTIMATE_UNLICENSED }]),
+      effect: createIssueEffect([{ when: { subscription: true, field: 'ownEstimatedTime' }, status: 406, message: ESTIMATE_UNLICENSED }, ...UNDEFINED_FIELD]),
     },
     {
       name: 'Set Title',
@@ -552,7 +567,7 @@ export const issueGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The fields were set.' },
       errors: [400, 401, 403, 404, 406, 'validation', 'validation-check'],
-      effect: { changes: [], none: FIELDS_APART },
+      effect: { changes: [], none: FIELDS_APART, refuses: [INVALID_CHOICE] },
     },
     {
       ...transit(

@@ -1,4 +1,4 @@
-import type { EffectRefusal, EffectSpec, EffectStep, GroupSpec, OperationSpec, RecordAt } from '../model.js';
+import type { EffectRefusal, EffectSpec, EffectStep, GroupSpec, Lifespan, OperationSpec, RecordAt } from '../model.js';
 import { missingProject, missingRow } from './row-refusals.js';
 
 const READ_PERMISSION = 'Anyone who can read the code of the target project.';
@@ -28,6 +28,21 @@ const ALREADY_CLOSED: EffectRefusal = { when: { property: 'status', in: CLOSED }
 const IS_CLOSED: EffectRefusal = { when: { property: 'status', in: CLOSED }, status: 406, message: 'Pull request is closed' };
 
 /**
+ * Opening a request from a branch to itself (the same project and branch on both sides), or for a
+ * change another open request already covers (the same projects and branches): refused after the
+ * projects are found, with 400 until v12.0.9 and 406 from then on.
+ */
+const requestRefusals = (status: 400 | 406, span: Lifespan): readonly EffectRefusal[] => [
+  { ...span, when: { same: ['sourceProjectId', 'targetProjectId'], and: [['sourceBranch', 'targetBranch']] }, status, message: 'Source and target are the same' },
+  {
+    ...span,
+    when: { duplicate: ['targetProjectId', 'sourceProjectId', 'targetBranch', 'sourceBranch'], only: { status: 'OPEN' } },
+    status,
+    message: 'Another pull request already opened for this change',
+  },
+];
+
+/**
  * Opening a request: the caller is its submitter. The reviews and assignments it asks for (one
  * record per listed id) and the request's number are beyond the vocabulary; a project id naming
  * no project is answered with 404 when the server first looks at it. Projects are read as Project
@@ -37,9 +52,11 @@ const OPEN_REQUEST: EffectSpec = {
   changes: [
     { create: 'PullRequest', values: { status: { const: 'OPEN' }, submitterId: { caller: 'id' }, submitDate: { now: true } } },
   ],
-  refuses: (['targetProjectId', 'sourceProjectId'] as const).flatMap((field) => [
-    ...missingProject(field),
-  ]),
+  refuses: [
+    ...(['targetProjectId', 'sourceProjectId'] as const).flatMap((field) => [...missingProject(field)]),
+    ...requestRefusals(400, { until: 'v12.0.9' }),
+    ...requestRefusals(406, { since: 'v12.0.9' }),
+  ],
 };
 
 /** Approve and Request For Changes alike: the server passes the same approval flag for both. */

@@ -281,7 +281,16 @@ export const settingGroup: GroupSpec = {
         example: 'GlobalIssueSettingToSave',
       },
       success: SAVED,
-      effect: REPLACED,
+      effect: [
+        { ...REPLACED, until: 'v13.0.5' },
+        // The form check counts the columns of the web editor's working copy, which a request
+        // cannot fill: the first board given fails it.
+        {
+          ...REPLACED,
+          since: 'v13.0.5',
+          refuses: [{ when: { filled: 'boardSpecs' }, status: 400, message: 'setIssueSetting.arg0.boardSpecs[0].editColumns: At least two columns need to be defined' }],
+        },
+      ],
       errors: SET_ERRORS,
     },
 

@@ -108,9 +108,19 @@ const MAKE_PRIMARY_ADDRESS = {
   ifBodyField: 'emailAddress',
   values: { value: { bodyField: 'emailAddress' }, ownerId: { subject: 'id' }, primary: { const: true } },
 } as const;
+/**
+ * A new person's email address that another user has (any of its addresses): refused after the
+ * login name's check, like it 500 until v13.1.7 and 406 from then on. Only a person's account is
+ * checked (a service account has no address to compare).
+ */
+const ADDRESS_IN_USE = 'Email address is already used by another user';
+const ADDRESS_TAKEN_BY_ANOTHER: readonly EffectRefusal[] = [
+  { until: 'v13.1.7', when: { duplicate: ['emailAddress'], of: 'EmailAddress', as: ['value'] }, status: 500, message: ADDRESS_IN_USE },
+  { since: 'v13.1.7', when: { duplicate: ['emailAddress'], of: 'EmailAddress', as: ['value'] }, status: 406, message: ADDRESS_IN_USE },
+];
 const CREATED: readonly EffectSpec[] = [
-  { until: 'v14.1.0', changes: [MAKE_USER], refuses: NAME_TAKEN },
-  { since: 'v14.1.0', changes: [MAKE_USER, MAKE_PRIMARY_ADDRESS], refuses: NAME_TAKEN },
+  { until: 'v14.1.0', changes: [MAKE_USER], refuses: [...NAME_TAKEN, ...ADDRESS_TAKEN_BY_ANOTHER] },
+  { since: 'v14.1.0', changes: [MAKE_USER, MAKE_PRIMARY_ADDRESS], refuses: [...NAME_TAKEN, ...ADDRESS_TAKEN_BY_ANOTHER] },
 ];
 const UPDATED: EffectSpec = { changes: [{ update: 'UserData', at: { param: 'userId' } }], refuses: NAME_TAKEN };
 

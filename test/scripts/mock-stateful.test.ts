@@ -269,7 +269,10 @@ describe('a stateful run over HTTP, through the client', () => {
     const open = validCalls(doc).find((c) => c.method === 'POST' && c.template === '/pulls')!;
     const headers = { authorization: 'Bearer any-token', 'content-type': 'application/json' };
     const title = 'Zoë — 漢字 ✓ 😀';
-    const created = await fetch(`${mock.baseUrl}/pulls`, { method: 'POST', headers, body: JSON.stringify({ ...(open.body as Rec), title }) });
+    // A source branch of its own: the example's change is one an open example request already covers (refused).
+    const body = { ...(open.body as Rec), title, sourceBranch: 'topic/unicode-title' };
+    const created = await fetch(`${mock.baseUrl}/pulls`, { method: 'POST', headers, body: JSON.stringify(body) });
+    expect(created.status, await created.clone().text()).toBe(200);
     const id = Number(await created.text());
     // A record read, and a page (both answered from bytes rendered ahead).
     for (const path of [`/pulls/${id}`, `/pulls?offset=0&count=100`]) {

@@ -251,8 +251,11 @@ export async function tryBodyRefusal(w: World, e: Effected, refusal: EffectRefus
     if (!(when.field in p.body)) return { untried: `its example has no ${when.field}` };
     const ids = (await candidates(w, when.missing)).map((r) => Number(r.id)).filter(Number.isInteger);
     body = { ...p.body, [when.field]: Math.max(0, ...ids) + 1000 };
-  } else if ('same' in when) body = { ...p.body, [when.same[1]]: p.body[when.same[0]] };
-  else if ('duplicate' in when) {
+  } else if ('same' in when) {
+    const sent = p.body;
+    // Every pair alike (a pull request's projects and its branches), the first's value on both sides.
+    body = { ...sent, ...Object.fromEntries([when.same, ...(when.and ?? [])].map(([a, b]) => [b, sent[a]])) };
+  } else if ('duplicate' in when) {
     const subject = p.targets[0];
     if (!subject?.before) return { untried: 'the record it changes is not there' };
     const pool = await candidates(w, subject.schema, subjectId(p));

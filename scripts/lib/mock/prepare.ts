@@ -124,7 +124,7 @@ export function languageOf(operation: Operation): QueryLanguageSpec | undefined 
 /**
  * Settings as a fresh server has them, where it has none: cleared (a setting whose write takes
  * `null`: read back as 204) or an empty collection (builtin-records.ts). Others start from
- * their documented example.
+ * their documented example, stored as a write would store it.
  */
 export function startFresh(doc: OpenAPIObject, operations: readonly Operation[], state: MockState): void {
   for (const op of operations) {
@@ -134,7 +134,11 @@ export function startFresh(doc: OpenAPIObject, operations: readonly Operation[],
     const clearable = writeSchema?.oneOf?.some((s) => s.type === 'null') === true;
     const readSchema = jsonContent(op.success)?.schema;
     const fresh = freshSetting(readSchema && resolveRef<SchemaObject>(doc, readSchema as SchemaObject), clearable);
+    // The documented example is stored too, so that a refusal reading the setting (the issue
+    // setting's fields and states) finds what a read answers.
+    const example = jsonContent(op.success)?.examples[0];
     if (fresh) state.writeSingleton(op.path, fresh.value);
+    else if (example !== undefined && !/\{/.test(op.path)) state.writeSingleton(op.path, structuredClone(example.value));
   }
 }
 

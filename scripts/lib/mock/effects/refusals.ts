@@ -2,8 +2,9 @@
  * The refusals an effect declares (spec/model.ts, EffectRefusal), tested in order against the
  * state a request finds, before any step is applied.
  */
-import { stepRecord, type EffectCondition, type EffectRefusal, type EffectStep } from '../../../../spec/model.js';
+import { stepRecord, type DuplicateCondition, type EffectCondition, type EffectRefusal, type EffectStep } from '../../../../spec/model.js';
 import { userDirectory, type Rec, type RecordKind } from '../records.js';
+import { settingHolds } from './listed.js';
 import { changesOf, findAt } from './values.js';
 import type { EffectRun } from './types.js';
 
@@ -15,21 +16,29 @@ export interface Refused {
 /** The first refusal whose condition holds, if any. */
 export function refusalOf(refuses: readonly EffectRefusal[] | undefined, first: EffectStep | undefined, run: EffectRun, subscribed: boolean): Refused | undefined {
   for (const refusal of refuses ?? []) {
-    if (holds(refusal.when, first, run, subscribed)) return { status: refusal.status, message: worded(refusal, first, run) };
+    const found = held(refusal.when, first, run, subscribed);
+    if (found) return { status: refusal.status, message: worded(refusal, first, run, found.value) };
   }
   return undefined;
 }
 
+/** Whether the condition holds; `value`: what a setting's list did not hold (`<unlisted>`). */
+function held(when: EffectCondition, first: EffectStep | undefined, run: EffectRun, subscribed: boolean): { value?: unknown } | undefined {
+  if ('unset' in when || 'unlisted' in when || 'unchosen' in when || 'filled' in when) return settingHolds(when, bodyOf(run), run);
+  return holds(when, first, run, subscribed) ? {} : undefined;
+}
+
 /**
  * The refusal's message with its placeholders filled: `<id>` is the id the condition is about (the
- * body field a `missing` test reads, else the subject's), `<name>` and the like a body property.
+ * body field a `missing` test reads, else the subject's), `<unlisted>` the value a setting's list
+ * did not hold, `<name>` and the like a body property.
  */
-function worded(refusal: EffectRefusal, first: EffectStep | undefined, run: EffectRun): string {
+function worded(refusal: EffectRefusal, first: EffectStep | undefined, run: EffectRun, unlisted?: unknown): string {
   const body = bodyOf(run);
   const when = refusal.when;
   const id = 'missing' in when ? body[when.field] : subjectOf(first, run).id;
   return refusal.message.replace(/<([A-Za-z][\w ]*)>/g, (placeholder, name: string) => {
-    const value = name === 'id' ? id : body[name];
+    const value = name === 'id' ? id : name === 'unlisted' ? unlisted : body[name];
     return value === undefined || value === null || typeof value === 'object' ? placeholder : String(value);
   });
 }
@@ -51,7 +60,7 @@ function subjectOf(first: EffectStep | undefined, run: EffectRun): { kind?: Reco
 function holds(when: EffectCondition, first: EffectStep | undefined, run: EffectRun, subscribed: boolean): boolean {
   const body = bodyOf(run);
   if ('subscription' in when) return !subscribed && (when.field === undefined || (body[when.field] !== undefined && body[when.field] !== null));
-  if ('same' in when) return body[when.same[0]] !== undefined && body[when.same[0]] === body[when.same[1]];
+  if ('same' in when) return [when.same, ...(when.and ?? [])].every(([a, b]) => body[a] !== undefined && body[a] === body[b]);
   if ('missing' in when) {
     const kind = run.world.kind(when.missing);
     const value = body[when.field];
@@ -68,11 +77,21 @@ function holds(when: EffectCondition, first: EffectStep | undefined, run: Effect
     return when.in.some((v) => v === value);
   }
   if (!subject.kind) return false;
-  const kind = subject.kind;
+  return 'duplicate' in when && duplicated(when, subject, first, run);
+}
+
+/** `duplicate`: another record (of the subject's kind, or of `of`, among those `only` admits) has the values. */
+function duplicated(when: DuplicateCondition, subject: { kind?: RecordKind; record?: Rec; id?: string }, first: EffectStep | undefined, run: EffectRun): boolean {
+  const body = bodyOf(run);
+  const kind = subject.kind!;
   const made = first && 'create' in first ? changesOf(first.values, kind, undefined, run).set : undefined;
   const wanted = when.duplicate.map((p) => (made ? createdValue(kind, p, made, body) : p in body ? body[p] : subject.record?.[p]));
-  const others = run.world.state.setOf(kind)?.all() ?? [];
-  return others.some((r) => String(r.id) !== subject.id && when.duplicate.every((p, i) => r[p] === wanted[i]));
+  const among = when.of === undefined ? kind : run.world.kind(when.of);
+  // Another kind's records are matched on the values the body gives; none given, none matched.
+  if (!among || (among !== kind && wanted.some((v) => v === undefined || v === null))) return false;
+  const as = when.as ?? when.duplicate;
+  const others = (run.world.state.setOf(among)?.all() ?? []).filter((r) => Object.entries(when.only ?? {}).every(([p, v]) => r[p] === v));
+  return others.some((r) => (among !== kind || String(r.id) !== subject.id) && as.every((p, i) => r[p] === wanted[i]));
 }
 
 /**
