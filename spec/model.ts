@@ -428,7 +428,27 @@ export type RecordAt =
   | { param: string }
   | { field: string }
   | { body: 'whole' }
-  | { where: Readonly<Record<string, EffectValue>> };
+  | { where: Readonly<Record<string, EffectValue>> }
+  | ReferencedIn;
+
+// --- Effects that reach other records (the issues a pull request fixes) ---------------------
+
+/** The words before an issue's `#number` that mark it fixed by a text (OneDev's fix keywords). */
+export type ReferencePattern = 'fixes';
+
+/**
+ * Every record (none, one or several) that a text property of the subject refers to: for
+ * `pattern: 'fixes'`, each `#number` that follows one of the fix words (`fix`, `fixes`, `fixed`,
+ * `resolve`, `resolves`, `resolved`, `close`, `closes`, `closed`, any case) names the record of the
+ * step's kind with that `number` whose `projectId` is the subject's `project` property (a pull
+ * request's `targetProjectId`). A step at it is applied to each such record; a number naming no
+ * record is passed over, as the server does.
+ */
+export interface ReferencedIn {
+  referencedIn: string;
+  pattern: ReferencePattern;
+  project: string;
+}
 
 /**
  * A value a step writes: a constant; the calling user's id; now (a date, or epoch milliseconds for
@@ -447,6 +467,11 @@ export type EffectValue =
   | { elapsedSince: string }
   /** A property of the operation's subject, the record its first step made (the new user's `id`). */
   | { subject: string }
+  /**
+   * The position of the issue state that the record's property of this name holds (after the
+   * step's other values) among the issue setting's states, from 0 (an issue's `stateOrdinal`).
+   */
+  | { stateOrdinal: string }
   | { unset: true };
 
 /** A record of another kind that goes with the one removed: those whose `field` holds its id. */
@@ -467,6 +492,7 @@ export interface Cascade {
  * - remove: the record is gone (later reads answer 404), and with it the records `cascade` names;
  * - count: an integer property of the record moved by one, up or down (a vote moves `voteCount`);
  *   `onlyWithBody`: only when the request has a body (a note the server adds as a comment);
+ *   `ifBodyField`: only when the body gives that property a value (a transition's `comment`);
  * - setting: the setting read at the operation's path is the body from now on.
  */
 export type EffectStep =
@@ -474,7 +500,7 @@ export type EffectStep =
   | { update: string; at: RecordAt; values?: Readonly<Record<string, EffectValue>> }
   | { set: string; at: RecordAt; values: Readonly<Record<string, EffectValue>> }
   | { remove: string; at: RecordAt; cascade?: readonly Cascade[] }
-  | { count: string; at: RecordAt; property: string; by: 1 | -1; onlyWithBody?: true }
+  | { count: string; at: RecordAt; property: string; by: 1 | -1; onlyWithBody?: true; ifBodyField?: string }
   | { setting: 'replace' };
 
 /** The names of the step kinds (each has its module in the mock, scripts/lib/mock/effects/). */

@@ -200,9 +200,14 @@ const transit = (description: string): Omit<OperationSpec, 'since' | 'until' | '
     example: 'StateTransitionData',
   },
   success: { kind: 'empty', description: 'The issue is in the new state.' },
-  // The state's ordinal, the fields and the comment (one more in commentCount when given) are
-  // beyond the steps; the state is the body's.
-  effect: setIssue({ state: { bodyField: 'state' } }),
+  // The state is the body's, its ordinal follows; a comment given adds one to commentCount. The
+  // fields are beyond the steps.
+  effect: {
+    changes: [
+      { set: 'Issue', at: { param: 'issueId' }, values: { state: { bodyField: 'state' }, stateOrdinal: { stateOrdinal: 'state' } } },
+      { count: 'Issue', at: { param: 'issueId' }, property: 'commentCount', by: 1, ifBodyField: 'comment' },
+    ],
+  },
 });
 
 export const issueGroup: GroupSpec = {
