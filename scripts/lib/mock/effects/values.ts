@@ -48,7 +48,8 @@ export function valueOf(value: EffectValue, property: string, kind: RecordKind, 
     const held = run.subject?.record[value.subject];
     return held === undefined ? ABSENT : held;
   }
-  if ('stateOrdinal' in value) return stateOrdinal(record?.[value.stateOrdinal], run);
+  // A state the setting does not define leaves the ordinal as it was.
+  if ('stateOrdinal' in value) return stateOrdinal(record?.[value.stateOrdinal], run) ?? record?.[property] ?? ABSENT;
   if ('elapsedSince' in value) {
     const since = Date.parse(String(record?.[value.elapsedSince]));
     return Number.isNaN(since) ? ABSENT : Math.max(0, request.now.getTime() - since);
@@ -89,9 +90,9 @@ function issueStates(run: EffectRun): readonly string[] {
   return names && names.length > 0 ? names : ISSUE_STATES;
 }
 
-function stateOrdinal(state: unknown, run: EffectRun): unknown {
+function stateOrdinal(state: unknown, run: EffectRun): number | undefined {
   const at = typeof state === 'string' ? issueStates(run).indexOf(state) : -1;
-  return at < 0 ? ABSENT : at;
+  return at < 0 ? undefined : at;
 }
 
 /** The words that mark an issue fixed by a text, before its `#number` (ReferencePattern 'fixes'). */
