@@ -405,9 +405,11 @@ export interface OperationSpec extends Lifespan {
    * named like the path's id (`/users/{userId}/ssh-keys` lists the keys whose `ownerId` is the
    * user): those properties of the listed schema; a record is listed when any of them holds the
    * path's id (an issue's links: `sourceId` or `targetId`). The builder writes it as
-   * `x-onedev-lists`; the stateful mock answers the records it has that match.
+   * `x-onedev-lists`; the stateful mock answers the records it has that match. With
+   * `referencing` instead: the records whose text refers to the path's record as a step's
+   * `referencedIn` does (an issue's pull requests: those whose description fixes it).
    */
-  lists?: { fields: readonly string[] };
+  lists?: ListsSpec;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -432,6 +434,12 @@ export type RecordAt =
   | ReferencedIn;
 
 // --- Effects that reach other records (the issues a pull request fixes) ---------------------
+
+/**
+ * How a GET lists records linked to the path's record: by properties holding its id, or
+ * (`referencing`) by a text of theirs that refers to its `number` within their `project`.
+ */
+export type ListsSpec = { fields: readonly string[] } | { referencing: ReferencedIn };
 
 /** The words before an issue's `#number` that mark it fixed by a text (OneDev's fix keywords). */
 export type ReferencePattern = 'fixes';

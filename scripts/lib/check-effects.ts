@@ -48,9 +48,17 @@ function checkLists(op: SelectedOperation, lists: NonNullable<SelectedOperation[
     problems.add(`${where}: only a GET under a record's path (\`.../{id}/things\`) answering an array of records lists linked records`);
     return;
   }
-  if (lists.fields.length === 0) problems.add(`${where}.fields: empty`);
+  const context = { schemas, params: new Set<string>(), subject: undefined, problems };
   if (!schemas[record]) problems.add(`${where}: no schema ${record} in this release`);
-  else for (const field of lists.fields) checkProperty(record, field, `${where}.fields`, { schemas, params: new Set(), subject: undefined, problems });
+  else if ('referencing' in lists) {
+    const { referencedIn, pattern, project } = lists.referencing;
+    if (pattern !== 'fixes') problems.add(`${where}.referencing.pattern: ${JSON.stringify(pattern)} is not one of: fixes`);
+    checkProperty(record, referencedIn, `${where}.referencing.referencedIn`, context);
+    checkProperty(record, project, `${where}.referencing.project`, context);
+  } else {
+    if (lists.fields.length === 0) problems.add(`${where}.fields: empty`);
+    for (const field of lists.fields) checkProperty(record, field, `${where}.fields`, context);
+  }
 }
 
 interface Context {

@@ -299,18 +299,22 @@ export const issueGroup: GroupSpec = {
       ),
       lists: { fields: ['sourceId', 'targetId'] },
     },
-    list(
-      'Get Pull Requests',
-      '/pulls',
-      'Lists the pull requests that contain commits fixing the issue, newest first.',
-      {
-        kind: 'json',
-        type: { array: { ref: 'PullRequest' } },
-        description: 'The pull requests; empty when no commit fixes the issue.',
-        example: 'PullRequestList',
-      },
-      READ_CODE,
-    ),
+    {
+      ...list(
+        'Get Pull Requests',
+        '/pulls',
+        'Lists the pull requests that contain commits fixing the issue, newest first.',
+        {
+          kind: 'json',
+          type: { array: { ref: 'PullRequest' } },
+          description: 'The pull requests; empty when no commit fixes the issue.',
+          example: 'PullRequestList',
+        },
+        READ_CODE,
+      ),
+      // The mock has no commits of a request: it lists those whose description fixes the issue.
+      lists: { referencing: { referencedIn: 'description', pattern: 'fixes', project: 'targetProjectId' } },
+    },
     list(
       'Get Commits',
       '/commits',

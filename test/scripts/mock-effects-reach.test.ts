@@ -9,6 +9,7 @@ import { MockEngine } from '../../scripts/lib/mock/engine.js';
 import { checkEffects } from '../../scripts/lib/check-effects.js';
 import { Problems } from '../../scripts/lib/problems.js';
 import type { SelectedGroup } from '../../scripts/lib/select-release.js';
+import { EXT } from '../../src/extensions.js';
 import { committedDocument } from '../helpers.js';
 import { ask } from './mock-fixtures.js';
 
@@ -52,6 +53,23 @@ describe('effects that reach other records', () => {
     expect(await read(elsewhere)).toMatchObject({ state: 'Open', commentCount: 0 });
   });
 
+  it('lists an issue\'s pull requests as those of its project whose description fixes it (x-onedev-lists referencing)', async () => {
+    const get = (doc.paths?.['/issues/{issueId}/pulls']?.get as Record<string, unknown> | undefined)?.[EXT.lists.name];
+    expect(get).toEqual({ referencing: { referencedIn: 'description', pattern: 'fixes', project: 'targetProjectId' } });
+    const engine = new MockEngine(doc, { stateful: true, fresh: true });
+    const projectId = Number(await made(engine, '/projects', project('webapp')));
+    const issue = await issueIn(engine, projectId, 'Broken');
+    const other = await issueIn(engine, projectId, 'Other');
+    const opened = (description: string) => made(engine, '/pulls', {
+      targetProjectId: projectId, sourceProjectId: projectId, targetBranch: 'main', sourceBranch: 'fix',
+      title: 'Fix', description, mergeStrategy: 'CREATE_MERGE_COMMIT', reviewerIds: [], assigneeIds: [],
+    });
+    const fixing = await opened(`Resolves #${String(issue.number)}`);
+    await opened(`Mentions #${String(issue.number)}; fixes #${String(other.number)}`);
+    const listed = (await ask(engine, 'GET', `/issues/${String(issue.id)}/pulls`, { headers: admin })).json() as Rec[];
+    expect(listed.map((r) => String(r.id))).toEqual([fixing]);
+  });
+
   it('a state transition writes the state\'s ordinal and counts a comment only when the body gives one', async () => {
     const engine = new MockEngine(doc, { stateful: true, fresh: true });
     const projectId = Number(await made(engine, '/projects', project('webapp')));
@@ -61,6 +79,25 @@ describe('effects that reach other records', () => {
     expect((await ask(engine, 'GET', `/issues/${String(issue.id)}`, { headers: admin })).json()).toMatchObject({ state: 'In Progress', stateOrdinal: 1, commentCount: 1 });
     expect((await transit({ state: 'Closed' })).status).toBe(200);
     expect((await ask(engine, 'GET', `/issues/${String(issue.id)}`, { headers: admin })).json()).toMatchObject({ state: 'Closed', stateOrdinal: 3, commentCount: 1 });
+  });
+
+  it('a list referencing records is refused when malformed, naming the operation and the field', () => {
+    const operation = {
+      name: 'Get Pull Requests',
+      method: 'GET',
+      path: '/issues/{issueId}/pulls',
+      description: '',
+      permission: '',
+      success: { kind: 'json', type: { array: { ref: 'PullRequest' } }, description: '', example: 'X' },
+      errors: [],
+      lists: { referencing: { referencedIn: 'summary', pattern: 'mentions', project: 'targetProjectId' } },
+    } as unknown as SelectedGroup['operations'][number];
+    const problems = new Problems();
+    checkEffects([{ name: 'Issue', description: '', operations: [operation] } as unknown as SelectedGroup], { PullRequest: { type: 'object', properties: { id: {}, description: {}, targetProjectId: {} } } }, problems);
+    expect(problems.list).toEqual([
+      expect.stringMatching(/Get Pull Requests.*lists\.referencing\.pattern: "mentions" is not one of: fixes/),
+      expect.stringMatching(/Get Pull Requests.*lists\.referencing\.referencedIn: PullRequest has no property summary/),
+    ]);
   });
 
   it('is refused when malformed, naming the operation and the field', () => {

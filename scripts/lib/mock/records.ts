@@ -16,7 +16,7 @@ import { resolveRef } from '../openapi.js';
 import { EXT } from '../../../src/extensions.js';
 import { asElement, pageOfRun, prettyJson, sized, sizedArray, textRun, type SizedText, type TextRun } from './json-text.js';
 import { jsonContent, type OperationPlan } from './operations.js';
-import { stepRecord, type QueryLanguageSpec } from '../../../spec/model.js';
+import { stepRecord, type QueryLanguageSpec, type ReferencedIn } from '../../../spec/model.js';
 import { ISSUE_STATES, vary, type Directory } from './query/vary.js';
 import { FRESH_ADMINISTRATOR } from '../../../spec/fresh-server.js';
 
@@ -59,6 +59,8 @@ export type Behaviour =
   | { type: 'lookup'; kind: RecordKind; param: string }
   /** `fields`: the properties of which any holding the path's `param` lists a record. */
   | { type: 'children'; kind: RecordKind; param: string; fields: readonly string[] }
+  /** The records of `kind` whose text refers to the path's record (of `parent`), as `referencing` says. */
+  | { type: 'referring'; kind: RecordKind; parent: RecordKind; param: string; referencing: ReferencedIn }
   /** `omits`: the property a stored value loses at its root when read (`x-onedev-untagged-root`). */
   | { type: 'singleton-read'; omits?: string };
 
@@ -235,7 +237,11 @@ function placeByPath(table: KindTable, plans: readonly OperationPlan[], behaviou
 function childList(table: KindTable, plan: OperationPlan, kind: RecordKind, itemPath: string): Behaviour | undefined {
   if (!/^\/[^/{]+$/.test(plan.path.slice(itemPath.length))) return undefined;
   const child = table.kindOf(arrayItemName(successSchema(plan)));
-  const fields = plan.lists ?? [kind.idParam!];
+  if (plan.lists && 'referencing' in plan.lists) {
+    const { referencing } = plan.lists;
+    return child ? { type: 'referring', kind: child, parent: kind, param: kind.idParam!, referencing } : undefined;
+  }
+  const fields = plan.lists?.fields ?? [kind.idParam!];
   return child && fields.every((f) => child.properties.has(f)) ? { type: 'children', kind: child, param: kind.idParam!, fields } : undefined;
 }
 

@@ -6,6 +6,7 @@ import type { SchemaObject } from 'openapi3-ts/oas31';
 import type { EffectValue, RecordAt, ReferencedIn } from '../../../../spec/model.js';
 import type { Rec, RecordKind } from '../records.js';
 import { ISSUE_STATES } from '../query/vary.js';
+import { referencedNumbers } from '../references.js';
 import type { EffectRun, Missing } from './types.js';
 
 /** Absent: the property is left out of the record. */
@@ -95,15 +96,10 @@ function stateOrdinal(state: unknown, run: EffectRun): number | undefined {
   return at < 0 ? undefined : at;
 }
 
-/** The words that mark an issue fixed by a text, before its `#number` (ReferencePattern 'fixes'). */
-const FIXES = /\b(?:fix(?:e[sd])?|resolve[sd]?|close[sd]?)\s*:?\s+#(\d+)\b/gi;
-
 /** The records a `referencedIn` names: those of `kind` whose number the subject's text refers to. */
 function referenced(at: ReferencedIn, kind: RecordKind, run: EffectRun): Rec[] {
   const subject = run.subject?.record;
-  const text = subject?.[at.referencedIn];
-  if (typeof text !== 'string') return [];
-  const numbers = new Set([...text.matchAll(FIXES)].map((m) => Number(m[1])));
+  const numbers = referencedNumbers(subject?.[at.referencedIn], at.pattern);
   const project = subject?.[at.project];
   const set = run.world.state.setOf(kind);
   return (set?.all() ?? []).filter((r) => numbers.has(r.number as number) && r.projectId === project);
