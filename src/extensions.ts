@@ -276,7 +276,7 @@ export const EXT = {
   lists: {
     name: 'x-onedev-lists',
     where: ['operation'],
-    type: '{ fields: string[] } | { referencing: { referencedIn: string, pattern: "fixes", project: string } }',
+    type: "{ fields: readonly string[] } | { referencing: { referencedIn: string; pattern: 'fixes'; project: string } }",
     description:
       'On a GET under a record\'s path that answers a list: the listed records are those whose ' +
       'property named in `fields` (any of them) holds the id the path names, where that property is ' +
