@@ -423,9 +423,11 @@ export interface OperationSpec extends Lifespan {
    * named like the path's id (`/users/{userId}/ssh-keys` lists the keys whose `ownerId` is the
    * user): those properties of the listed schema; a record is listed when any of them holds the
    * path's id (an issue's links: `sourceId` or `targetId`). The builder writes it as
-   * `x-onedev-lists`; the stateful mock answers the records it has that match.
+   * `x-onedev-lists`; the stateful mock answers the records it has that match. With
+   * `referencing` instead: the records whose text refers to the path's record as a step's
+   * `referencedIn` does (an issue's pull requests: those whose description fixes it).
    */
-  lists?: { fields: readonly string[] };
+  lists?: ListsSpec;
   /**
    * What a GET answers that its path does not name: 'caller', the record of the user the request
    * is authenticated as (Get Me); 'stored', the records whose ids the write at the same path
@@ -453,7 +455,33 @@ export type RecordAt =
   | { param: string }
   | { field: string }
   | { body: 'whole' }
-  | { where: Readonly<Record<string, EffectValue>> };
+  | { where: Readonly<Record<string, EffectValue>> }
+  | ReferencedIn;
+
+// --- Effects that reach other records (the issues a pull request fixes) ---------------------
+
+/**
+ * How a GET lists records linked to the path's record: by properties holding its id, or
+ * (`referencing`) by a text of theirs that refers to its `number` within their `project`.
+ */
+export type ListsSpec = { fields: readonly string[] } | { referencing: ReferencedIn };
+
+/** The words before an issue's `#number` that mark it fixed by a text (OneDev's fix keywords). */
+export type ReferencePattern = 'fixes';
+
+/**
+ * Every record (none, one or several) that a text property of the subject refers to: for
+ * `pattern: 'fixes'`, each `#number` that follows one of the fix words (`fix`, `fixes`, `fixed`,
+ * `resolve`, `resolves`, `resolved`, `close`, `closes`, `closed`, any case) names the record of the
+ * step's kind with that `number` whose `projectId` is the subject's `project` property (a pull
+ * request's `targetProjectId`). A step at it is applied to each such record; a number naming no
+ * record is passed over, as the server does.
+ */
+export interface ReferencedIn {
+  referencedIn: string;
+  pattern: ReferencePattern;
+  project: string;
+}
 
 /**
  * A value a step writes: a constant; the calling user's id; now (a date, or epoch milliseconds for
@@ -472,6 +500,11 @@ export type EffectValue =
   | { elapsedSince: string }
   /** A property of the operation's subject, the record its first step made (the new user's `id`). */
   | { subject: string }
+  /**
+   * The position of the issue state that the record's property of this name holds (after the
+   * step's other values) among the issue setting's states, from 0 (an issue's `stateOrdinal`).
+   */
+  | { stateOrdinal: string }
   | { unset: true };
 
 /** A record of another kind that goes with the one removed: those whose `field` holds its id. */
@@ -492,6 +525,7 @@ export interface Cascade {
  * - remove: the record is gone (later reads answer 404), and with it the records `cascade` names;
  * - count: an integer property of the record moved by one, up or down (a vote moves `voteCount`);
  *   `onlyWithBody`: only when the request has a body (a note the server adds as a comment);
+ *   `ifBodyField`: only when the body gives that property a value (a transition's `comment`);
  * - setting: the setting read at the operation's path is the body from now on.
  */
 export type EffectStep =
@@ -499,7 +533,7 @@ export type EffectStep =
   | { update: string; at: RecordAt; values?: Readonly<Record<string, EffectValue>> }
   | { set: string; at: RecordAt; values: Readonly<Record<string, EffectValue>> }
   | { remove: string; at: RecordAt; cascade?: readonly Cascade[] }
-  | { count: string; at: RecordAt; property: string; by: 1 | -1; onlyWithBody?: true }
+  | { count: string; at: RecordAt; property: string; by: 1 | -1; onlyWithBody?: true; ifBodyField?: string }
   | { setting: 'replace' };
 
 /** The names of the step kinds (each has its module in the mock, scripts/lib/mock/effects/). */

@@ -10,7 +10,7 @@
  * It loads nothing at run time: the packaged mock and the client load it, and neither must bring
  * the catalogue with it (the one import is a type, erased when compiled).
  */
-import type { EffectSpec, QueryLanguageSpec, TermMatch } from '../spec/model.js';
+import type { EffectSpec, ListsSpec, QueryLanguageSpec, TermMatch } from '../spec/model.js';
 
 /** The kinds of object of a description that carry extensions. */
 export type ExtensionPlace =
@@ -269,7 +269,9 @@ export const EXT = {
       'spec/model.ts). `changes` are steps in order: `create`, `update`, `set`, `remove` and `count` ' +
       'name the component schema of the records they touch (the first one is the subject), `setting` ' +
       'replaces the setting read at the same path; values are constants, the caller, now, the body ' +
-      'or one of its properties, a path parameter. No changes: `none` says why nothing readable ' +
+      'or one of its properties, a path parameter, an issue state\'s ordinal. A step\'s record may be ' +
+      'every record a text of the subject refers to (`referencedIn`: the issues a pull request\'s ' +
+      'description fixes). No changes: `none` says why nothing readable ' +
       'changes. `refuses` lists, in order, the refusals that depend on the state found (a closed ' +
       'request, a duplicate, a missing record, no subscription), each with the server\'s status and ' +
       'message. The stateful mock applies it.',
@@ -279,14 +281,19 @@ export const EXT = {
   lists: {
     name: 'x-onedev-lists',
     where: ['operation'],
-    type: '{ fields: string[] }',
+    type: "{ fields: readonly string[] } | { referencing: { referencedIn: string; pattern: 'fixes'; project: string } }",
     description:
       'On a GET under a record\'s path that answers a list: the listed records are those whose ' +
       'property named in `fields` (any of them) holds the id the path names, where that property is ' +
       'not named like the path parameter (a user\'s SSH keys are those whose `ownerId` is the user). ' +
-      'The stateful mock lists them so.',
-    accepts: objectOf<{ fields: string[] }>({ fields: (value): value is string[] => Array.isArray(value) && value.length > 0 && value.every(isString) }),
-  } satisfies Extension<{ fields: string[] }>,
+      'With `referencing` instead: those whose text property `referencedIn` refers to the path\'s ' +
+      'record by its `number` (for `fixes`, after a fix word: `Fixes #1`) and whose `project` ' +
+      'property is that record\'s `projectId` (an issue\'s pull requests). The stateful mock lists them so.',
+    accepts: (value): value is ListsSpec =>
+      isRecord(value) &&
+      ((Array.isArray(value.fields) && value.fields.length > 0 && value.fields.every(isString)) ||
+        (isRecord(value.referencing) && isString(value.referencing.referencedIn) && value.referencing.pattern === 'fixes' && isString(value.referencing.project))),
+  } satisfies Extension<ListsSpec>,
 
   answers: {
     name: 'x-onedev-answers',

@@ -9,7 +9,7 @@
  * A mistake names the operation and the field.
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import { stepRecord, type DuplicateCondition, type EffectCondition, type EffectStep, type EffectValue, type ParameterSpec, type RecordAt, type TermMatch } from '../../spec/model.js';
+import { stepRecord, type DuplicateCondition, type EffectCondition, type EffectStep, type EffectValue, type ParameterSpec, type RecordAt, type ReferencedIn, type TermMatch } from '../../spec/model.js';
 import type { Problems } from './problems.js';
 import type { SelectedEffect, SelectedGroup, SelectedOperation } from './select-release.js';
 
@@ -36,7 +36,9 @@ function checkEffect(op: SelectedOperation, effect: SelectedEffect, schemas: Sch
   if (effect.changes.length > 0 && effect.none !== undefined) problems.add(`${where}.none: given with changes`);
   const params = new Set(op.path.match(/\{[^}]+\}/g)?.map((p) => p.slice(1, -1)) ?? []);
   const subject = effect.changes[0] && stepRecord(effect.changes[0]);
-  const context = { schemas, params, subject, problems };
+  const bodyType = op.body?.kind === 'json' ? op.body.type : undefined;
+  const body = bodyType && typeof bodyType === 'object' && 'ref' in bodyType ? bodyType.ref : undefined;
+  const context = { schemas, params, subject, problems, body };
   effect.changes.forEach((step, i) => checkStep(step, `${where}.changes[${i}]`, context));
   (effect.refuses ?? []).forEach((refusal, i) => {
     const at = `${where}.refuses[${i}]`;
@@ -54,9 +56,17 @@ function checkLists(op: SelectedOperation, lists: NonNullable<SelectedOperation[
     problems.add(`${where}: only a GET under a record's path (\`.../{id}/things\`) answering an array of records lists linked records`);
     return;
   }
-  if (lists.fields.length === 0) problems.add(`${where}.fields: empty`);
+  const context = { schemas, params: new Set<string>(), subject: undefined, problems };
   if (!schemas[record]) problems.add(`${where}: no schema ${record} in this release`);
-  else for (const field of lists.fields) checkProperty(record, field, `${where}.fields`, { schemas, params: new Set(), subject: undefined, problems });
+  else if ('referencing' in lists) {
+    const { referencedIn, pattern, project } = lists.referencing;
+    if (pattern !== 'fixes') problems.add(`${where}.referencing.pattern: ${JSON.stringify(pattern)} is not one of: fixes`);
+    checkProperty(record, referencedIn, `${where}.referencing.referencedIn`, context);
+    checkProperty(record, project, `${where}.referencing.project`, context);
+  } else {
+    if (lists.fields.length === 0) problems.add(`${where}.fields: empty`);
+    for (const field of lists.fields) checkProperty(record, field, `${where}.fields`, context);
+  }
 }
 
 /**
@@ -103,6 +113,8 @@ interface Context {
   /** The subject's schema: the first step's record. */
   subject: string | undefined;
   problems: Problems;
+  /** The schema of the operation's JSON body, when it has one. */
+  body?: string | undefined;
 }
 
 function checkStep(step: EffectStep, where: string, context: Context): void {
@@ -118,8 +130,13 @@ function checkStep(step: EffectStep, where: string, context: Context): void {
   for (const [property, value] of Object.entries(values ?? {})) {
     checkProperty(record, property, `${where}.values.${property}`, context);
     checkValue(value, `${where}.values.${property}`, context);
+    if ('stateOrdinal' in value) checkProperty(record, value.stateOrdinal, `${where}.values.${property}.stateOrdinal`, context);
   }
   if ('count' in step) checkProperty(record, step.property, `${where}.property`, context);
+  if ('count' in step && step.ifBodyField !== undefined) {
+    if (!context.body) context.problems.add(`${where}.ifBodyField: the operation has no JSON body of a named schema`);
+    else checkProperty(context.body, step.ifBodyField, `${where}.ifBodyField`, context);
+  }
   for (const [i, cascade] of ('remove' in step ? (step.cascade ?? []) : []).entries()) {
     if (!context.schemas[cascade.record]) context.problems.add(`${where}.cascade[${i}]: no schema ${cascade.record} in this release`);
     else checkProperty(cascade.record, cascade.field, `${where}.cascade[${i}].field`, context);
@@ -132,12 +149,26 @@ function checkAt(at: RecordAt, where: string, record: string, context: Context):
     if (!context.subject) context.problems.add(`${where}.field: no subject to read ${at.field} from`);
     else checkProperty(context.subject, at.field, `${where}.field`, context);
   }
+  if ('referencedIn' in at) checkReferencedIn(at, where, record, context);
   if ('where' in at) {
     for (const [property, value] of Object.entries(at.where)) {
       checkProperty(record, property, `${where}.where.${property}`, context);
       checkValue(value, `${where}.where.${property}`, context);
     }
   }
+}
+
+/** A text of the subject that refers to records by number: both ends must have what it reads. */
+function checkReferencedIn(at: ReferencedIn, where: string, record: string, context: Context): void {
+  if (at.pattern !== 'fixes') context.problems.add(`${where}.pattern: ${JSON.stringify(at.pattern)} is not one of: fixes`);
+  if (!context.subject) {
+    context.problems.add(`${where}.referencedIn: no subject to read ${at.referencedIn} from`);
+    return;
+  }
+  checkProperty(context.subject, at.referencedIn, `${where}.referencedIn`, context);
+  checkProperty(context.subject, at.project, `${where}.project`, context);
+  checkProperty(record, 'number', `${where} (the referred record's number)`, context);
+  checkProperty(record, 'projectId', `${where} (the referred record's projectId)`, context);
 }
 
 function checkValue(value: EffectValue, where: string, context: Context): void {

@@ -214,9 +214,14 @@ const transit = (description: string): Omit<OperationSpec, 'since' | 'until' | '
     example: 'StateTransitionData',
   },
   success: { kind: 'empty', description: 'The issue is in the new state.' },
-  // The state's ordinal, the fields and the comment (one more in commentCount when given) are
-  // beyond the steps; the state is the body's.
-  effect: setIssue({ state: { bodyField: 'state' } }),
+  // The state is the body's, its ordinal follows; a comment given adds one to commentCount. The
+  // fields are beyond the steps.
+  effect: {
+    changes: [
+      { set: 'Issue', at: { param: 'issueId' }, values: { state: { bodyField: 'state' }, stateOrdinal: { stateOrdinal: 'state' } } },
+      { count: 'Issue', at: { param: 'issueId' }, property: 'commentCount', by: 1, ifBodyField: 'comment' },
+    ],
+  },
 });
 
 export const issueGroup: GroupSpec = {
@@ -312,18 +317,22 @@ export const issueGroup: GroupSpec = {
       ),
       lists: { fields: ['sourceId', 'targetId'] },
     },
-    list(
-      'Get Pull Requests',
-      '/pulls',
-      'Lists the pull requests that contain commits fixing the issue, newest first.',
-      {
-        kind: 'json',
-        type: { array: { ref: 'PullRequest' } },
-        description: 'The pull requests; empty when no commit fixes the issue.',
-        example: 'PullRequestList',
-      },
-      READ_CODE,
-    ),
+    {
+      ...list(
+        'Get Pull Requests',
+        '/pulls',
+        'Lists the pull requests that contain commits fixing the issue, newest first.',
+        {
+          kind: 'json',
+          type: { array: { ref: 'PullRequest' } },
+          description: 'The pull requests; empty when no commit fixes the issue.',
+          example: 'PullRequestList',
+        },
+        READ_CODE,
+      ),
+      // The mock has no commits of a request: it lists those whose description fixes the issue.
+      lists: { referencing: { referencedIn: 'description', pattern: 'fixes', project: 'targetProjectId' } },
+    },
     list(
       'Get Commits',
       '/commits',

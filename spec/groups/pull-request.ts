@@ -21,6 +21,18 @@ const CLOSE_NOW = { closeDate: { now: true }, duration: { elapsedSince: 'submitD
 
 const CLOSED = ['MERGED', 'DISCARDED'] as const;
 
+/** The issues of the target project that the request's description says it fixes (`Fixes #1`). */
+const FIXED_ISSUES: RecordAt = { referencedIn: 'description', pattern: 'fixes', project: 'targetProjectId' };
+
+/**
+ * Merging closes the issues the request fixes, the state change adding a comment to each (as
+ * recorded on a fresh server, whose issue setting closes fixed issues on the default branch).
+ */
+const CLOSE_FIXED: readonly EffectStep[] = [
+  { set: 'Issue', at: FIXED_ISSUES, values: { state: { const: 'Closed' }, stateOrdinal: { stateOrdinal: 'state' } } },
+  { count: 'Issue', at: FIXED_ISSUES, property: 'commentCount', by: 1 },
+];
+
 /** Merge and discard refuse a closed request with these words. */
 const ALREADY_CLOSED: EffectRefusal = { when: { property: 'status', in: CLOSED }, status: 406, message: 'Pull request already closed' };
 
@@ -665,7 +677,7 @@ export const pullRequestGroup: GroupSpec = {
       success: { kind: 'empty', description: 'The request was merged.' },
       errors: [401, 403, 404, 406, 500],
       effect: {
-        changes: [{ set: 'PullRequest', at: THE_REQUEST, values: { status: { const: 'MERGED' }, ...CLOSE_NOW } }],
+        changes: [{ set: 'PullRequest', at: THE_REQUEST, values: { status: { const: 'MERGED' }, ...CLOSE_NOW } }, ...CLOSE_FIXED],
         refuses: [ALREADY_CLOSED],
       },
     },

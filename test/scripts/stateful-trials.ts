@@ -9,6 +9,7 @@ import { stepRecord, type EffectRefusal, type EffectStep, type EffectValue, type
 import { FRESH_ADMINISTRATOR } from '../../spec/fresh-server.js';
 import type { Answered, Probe } from './stateful-probe.js';
 import { ADMIN_NAME } from './stateful-probe.js';
+import { ISSUE_STATES } from '../../scripts/lib/mock/query/vary.js';
 import { expectedValue, mismatch, stepKindOf, type Description, type Effected, type Expected, type Rec, type Sent } from './stateful-plan.js';
 
 /** The engine asked, what the description says, and who the caller is. */
@@ -93,6 +94,8 @@ function addressOf(w: World, step: EffectStep, prepared: Omit<Prepared, 'targets
     const value = source[at.field];
     return value === undefined || value === null ? undefined : { id: String(value) };
   }
+  // Records a text refers to are tried by their own tests (mock-effects-reach.test.ts).
+  if ('referencedIn' in at) return undefined;
   const field = idField(at);
   if (field !== undefined) return isObject(body) && body[field] !== undefined ? { id: String(body[field]) } : undefined;
   return { where: whereOf(w, schema, at.where, prepared.values, body) };
@@ -231,7 +234,7 @@ function expectationsOf(w: World, prepared: Prepared, sent: Sent, createdId: str
     byRecord.set(key, e);
     const values = (step as { values?: Readonly<Record<string, EffectValue>> }).values;
     if (kind === 'create' || kind === 'update') for (const [p, v] of bodyProperties(w.d, target.schema, sent.body, values)) e.checks.set(p, { exactly: v });
-    for (const [p, v] of Object.entries(values ?? {})) e.checks.set(p, expectedValue(w.d, target.schema, p, v, sent, target.before));
+    for (const [p, v] of Object.entries(values ?? {})) e.checks.set(p, 'stateOrdinal' in v ? ordinalExpected(e.checks.get(v.stateOrdinal)) : expectedValue(w.d, target.schema, p, v, sent, target.before));
     if (kind === 'set' && !target.before && 'where' in target.address) for (const [p, v] of Object.entries(target.address.where)) e.checks.set(p, { exactly: v });
     if (kind === 'remove') e.gone = true;
     if (kind === 'count' && 'count' in step) {
@@ -243,6 +246,12 @@ function expectationsOf(w: World, prepared: Prepared, sent: Sent, createdId: str
     }
   }
   return [...byRecord.values()];
+}
+
+/** A state's ordinal among a fresh server's issue states, for the state the step writes. */
+function ordinalExpected(state: Expected | undefined): Expected {
+  const at = state && 'exactly' in state ? ISSUE_STATES.indexOf(String(state.exactly)) : -1;
+  return at < 0 ? { absent: true } : { exactly: at };
 }
 
 /** What differs from what the steps say, one line each (empty: the call did what its effect declares). */

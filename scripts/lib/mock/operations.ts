@@ -16,7 +16,7 @@ import type {
   SecuritySchemeObject,
 } from 'openapi3-ts/oas31';
 import { EXT, readExtension } from '../../../src/extensions.js';
-import type { EffectSpec } from '../../../spec/model.js';
+import type { EffectSpec, ListsSpec } from '../../../spec/model.js';
 import { stepKind } from './effects/kinds.js';
 import { operationsOf, resolveRef } from '../openapi.js';
 import { missingIdOf, type MissingId } from './consumes.js';
@@ -67,8 +67,8 @@ export interface OperationPlan extends Route {
   countParameter?: ParameterObject;
   /** What the operation changes (`x-onedev-effect`), which the stateful mock applies (effects/). */
   effect?: EffectSpec;
-  /** The properties of the listed records that link them to the path's record (`x-onedev-lists`). */
-  lists?: readonly string[];
+  /** How the listed records link to the path's record (`x-onedev-lists`). */
+  lists?: ListsSpec;
   /** The records a GET answers that its path does not name (`x-onedev-answers`). */
   answers?: 'caller' | 'stored';
   /** The `default`s of the JSON body's properties: what a stored setting takes for one left out. */
@@ -163,11 +163,11 @@ function bodyDefaultsOf(doc: OpenAPIObject, body: RequestBodyObject): Record<str
 }
 
 /** An operation's EXT.lists: a malformed one is refused when the mock starts, naming the operation. */
-function listsOf(operation: OperationObject, where: string): readonly string[] | undefined {
+function listsOf(operation: OperationObject, where: string): ListsSpec | undefined {
   if (!(EXT.lists.name in operation)) return undefined;
   const lists = readExtension(operation, EXT.lists);
-  if (!lists) throw new Error(`${where}: ${EXT.lists.name} has no list of fields (${EXT.lists.type})`);
-  return lists.fields;
+  if (!lists) throw new Error(`${where}: ${EXT.lists.name} has no list of fields or reference (${EXT.lists.type})`);
+  return lists;
 }
 
 /**

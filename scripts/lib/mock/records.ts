@@ -18,7 +18,7 @@ import { resolveRef } from '../openapi.js';
 import { EXT } from '../../../src/extensions.js';
 import { asElement, pageOfRun, prettyJson, sized, sizedArray, textRun, type SizedText, type TextRun } from './json-text.js';
 import { jsonContent, type OperationPlan } from './operations.js';
-import { stepRecord, type QueryLanguageSpec, type TermMatch } from '../../../spec/model.js';
+import { stepRecord, type QueryLanguageSpec, type ReferencedIn, type TermMatch } from '../../../spec/model.js';
 import { ISSUE_STATES, vary, type Directory } from './query/vary.js';
 import { FRESH_ADMINISTRATOR } from '../../../spec/fresh-server.js';
 
@@ -68,6 +68,8 @@ export type Behaviour =
   | { type: 'lookup'; kind: RecordKind; param: string }
   /** `fields`: the properties of which any holding the path's `param` lists a record; `one`: the read answers the first such record. */
   | { type: 'children'; kind: RecordKind; param: string; fields: readonly string[]; one?: true }
+  /** The records of `kind` whose text refers to the path's record (of `parent`), as `referencing` says. */
+  | { type: 'referring'; kind: RecordKind; parent: RecordKind; param: string; referencing: ReferencedIn }
   /** `omits`: the property a stored value loses at its root when read (`x-onedev-untagged-root`). */
   | { type: 'singleton-read'; omits?: string };
 
@@ -281,7 +283,11 @@ function childList(table: KindTable, plan: OperationPlan, kind: RecordKind, item
   // One record linked to the item (the agent using a token) is a child list of at most one.
   const one = arrayItemName(successSchema(plan)) === undefined;
   const child = table.kindOf(one ? refName(successSchema(plan)) : arrayItemName(successSchema(plan)));
-  const fields = plan.lists ?? [kind.idParam!];
+  if (plan.lists && 'referencing' in plan.lists) {
+    const { referencing } = plan.lists;
+    return child && !one ? { type: 'referring', kind: child, parent: kind, param: kind.idParam!, referencing } : undefined;
+  }
+  const fields = plan.lists?.fields ?? [kind.idParam!];
   if (!child || (one && child === kind) || !fields.every((f) => child.properties.has(f))) return undefined;
   return { type: 'children', kind: child, param: kind.idParam!, fields, ...(one ? { one: true as const } : {}) };
 }

@@ -1,5 +1,5 @@
 /** `create`: a new record from the body, with the values the server sets itself; the operation answers its id. */
-import { changesOf } from './values.js';
+import { changesOf, given } from './values.js';
 import type { StepModule } from './types.js';
 
 export const create: StepModule<'create'> = {
@@ -16,8 +16,3 @@ export const create: StepModule<'create'> = {
   },
 };
 
-/** Whether the body gives the property a value (not null, not an empty text). */
-function given(body: unknown, property: string): boolean {
-  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[property] : undefined;
-  return value !== undefined && value !== null && value !== '';
-}

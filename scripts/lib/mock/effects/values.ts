@@ -3,8 +3,10 @@
  * request and the run's records.
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import type { EffectValue, RecordAt } from '../../../../spec/model.js';
+import type { EffectValue, RecordAt, ReferencedIn } from '../../../../spec/model.js';
 import type { Rec, RecordKind } from '../records.js';
+import { ISSUE_STATES } from '../query/vary.js';
+import { referencedNumbers } from '../references.js';
 import type { EffectRun, Missing } from './types.js';
 
 /** Absent: the property is left out of the record. */
@@ -47,6 +49,8 @@ export function valueOf(value: EffectValue, property: string, kind: RecordKind, 
     const held = run.subject?.record[value.subject];
     return held === undefined ? ABSENT : held;
   }
+  // A state the setting does not define leaves the ordinal as it was.
+  if ('stateOrdinal' in value) return stateOrdinal(record?.[value.stateOrdinal], run) ?? record?.[property] ?? ABSENT;
   if ('elapsedSince' in value) {
     const since = Date.parse(String(record?.[value.elapsedSince]));
     return Number.isNaN(since) ? ABSENT : Math.max(0, request.now.getTime() - since);
@@ -59,7 +63,8 @@ export function changesOf(values: Readonly<Record<string, EffectValue>> | undefi
   const set: Rec = {};
   const drop: string[] = [];
   for (const [property, value] of Object.entries(values ?? {})) {
-    const resolved = valueOf(value, property, kind, record, run);
+    // A state's ordinal follows the state the same step writes.
+    const resolved = valueOf(value, property, kind, 'stateOrdinal' in value ? { ...record, ...set } : record, run);
     // A value the request does not give is null where the property can be (the server's field stays unset).
     if (resolved === ABSENT && types(kind.properties.get(property)).includes('null')) set[property] = null;
     else if (resolved === ABSENT) drop.push(property);
@@ -79,6 +84,36 @@ export function idAt(at: RecordAt, run: EffectRun): string | undefined {
   return undefined;
 }
 
+/** The issue setting's states in order: the stored setting's, else a fresh server's. */
+function issueStates(run: EffectRun): readonly string[] {
+  const stored = run.world.state.singleton('/settings/issue')?.value as { stateSpecs?: Array<{ name?: unknown }> } | undefined;
+  const names = stored?.stateSpecs?.map((s) => s.name).filter((n): n is string => typeof n === 'string');
+  return names && names.length > 0 ? names : ISSUE_STATES;
+}
+
+function stateOrdinal(state: unknown, run: EffectRun): number | undefined {
+  const at = typeof state === 'string' ? issueStates(run).indexOf(state) : -1;
+  return at < 0 ? undefined : at;
+}
+
+/** The records a `referencedIn` names: those of `kind` whose number the subject's text refers to. */
+function referenced(at: ReferencedIn, kind: RecordKind, run: EffectRun): Rec[] {
+  const subject = run.subject?.record;
+  const numbers = referencedNumbers(subject?.[at.referencedIn], at.pattern);
+  const project = subject?.[at.project];
+  const set = run.world.state.setOf(kind);
+  return (set?.all() ?? []).filter((r) => numbers.has(r.number as number) && r.projectId === project);
+}
+
+/**
+ * Every record a step's `at` names with its id: one for most, any number for `referencedIn`
+ * (an `at` naming none, or a record not there, gives what findAt gives).
+ */
+export function findAllAt(at: RecordAt, kind: RecordKind, run: EffectRun): Array<{ id?: string; record?: Rec }> {
+  if (!('referencedIn' in at)) return [findAt(at, kind, run)];
+  return referenced(at, kind, run).map((record) => ({ ...(record.id !== undefined ? { id: String(record.id) } : {}), record }));
+}
+
 /** A step's record that is not there, with the path parameter that named it (for OneDev's 404 words). */
 export function missingAt(at: RecordAt, kind: RecordKind, id: string): Missing {
   return { missing: { kind, id, ...('param' in at ? { param: at.param } : {}) } };
@@ -87,6 +122,7 @@ export function missingAt(at: RecordAt, kind: RecordKind, id: string): Missing {
 /** The record a `RecordAt` names, and its id (for `where`, the first record with those values). */
 export function findAt(at: RecordAt, kind: RecordKind, run: EffectRun): { id?: string; record?: Rec } {
   const set = run.world.state.setOf(kind);
+  if ('referencedIn' in at) return {};
   if ('where' in at) {
     const { set: wanted } = changesOf(at.where, kind, undefined, run);
     const record = set?.all().find((r) => Object.entries(wanted).every(([p, v]) => r[p] === v));
@@ -96,4 +132,10 @@ export function findAt(at: RecordAt, kind: RecordKind, run: EffectRun): { id?: s
   const id = idAt(at, run);
   const canonical = id === undefined ? undefined : /^-?\d+$/.test(id.trim()) ? String(Number(id.trim())) : id;
   return canonical === undefined ? {} : { id: canonical, ...(set?.get(canonical) ? { record: set.get(canonical)! } : {}) };
+}
+
+/** Whether the body gives the property a value (not null, not an empty text). */
+export function given(body: unknown, property: string): boolean {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[property] : undefined;
+  return value !== undefined && value !== null && value !== '';
 }

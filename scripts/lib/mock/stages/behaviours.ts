@@ -8,6 +8,7 @@
  * of the engine only through `BehaviourContext`. Writes are not behaviours: each declares its
  * effect, which stages/effect-answer.ts applies.
  */
+import { referencedNumbers } from '../references.js';
 import type { Answer } from '../answer.js';
 import { canonicalId } from '../conversions.js';
 import { prettyJson, withIdTemplate, type SizedText } from '../json-text.js';
@@ -77,6 +78,14 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
     }
     case 'find':
       return state.stateful ? foundAnswer(parsed, behaviour, state, status) : undefined;
+    case 'referring': {
+      const set = state.stateful ? state.setOf(behaviour.kind) : undefined;
+      const parent = state.setOf(behaviour.parent)?.get(canonicalId(parsed.pathValues[behaviour.param]!));
+      if (!set || !parent) return undefined;
+      const { referencedIn, pattern, project } = behaviour.referencing;
+      const refers = (r: Rec): boolean => r[project] === parent.projectId && referencedNumbers(r[referencedIn], pattern).has(parent.number as number);
+      return json(status, set.listText(set.all().filter(refers)), operation);
+    }
     case 'singleton-read':
       return settingAnswer(state, parsed, behaviour.omits, status);
   }

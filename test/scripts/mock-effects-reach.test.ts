@@ -1,0 +1,134 @@
+/**
+ * Effects that reach other records (spec/model.ts, RecordAt `referencedIn`, EffectValue
+ * `stateOrdinal`, a count step's `ifBodyField`): merging a pull request closes the issues its
+ * description says it fixes, a state transition moves the state's ordinal and counts its comment,
+ * and the builder refuses a malformed one, naming the operation and the field.
+ */
+import { describe, expect, it } from 'vitest';
+import { MockEngine } from '../../scripts/lib/mock/engine.js';
+import { checkEffects } from '../../scripts/lib/check-effects.js';
+import { Problems } from '../../scripts/lib/problems.js';
+import type { SelectedGroup } from '../../scripts/lib/select-release.js';
+import { EXT } from '../../src/extensions.js';
+import { committedDocument } from '../helpers.js';
+import { ask } from './mock-fixtures.js';
+
+type Rec = Record<string, unknown>;
+const admin = { authorization: 'Bearer admin', 'content-type': 'application/json' };
+
+async function made(engine: MockEngine, path: string, body: Rec): Promise<string> {
+  const answer = await ask(engine, 'POST', path, { headers: admin, body: JSON.stringify(body) });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.text.trim();
+}
+
+async function issueIn(engine: MockEngine, projectId: number, title: string): Promise<Rec> {
+  const id = await made(engine, '/issues', { projectId, title, description: null, confidential: false, fields: {} });
+  return (await ask(engine, 'GET', `/issues/${id}`, { headers: admin })).json() as Rec;
+}
+
+const project = (name: string): Rec => ({
+  parentId: null, name, description: null, codeManagement: true, packManagement: true, issueManagement: true, timeTracking: false,
+  gitPackConfig: { windowMemory: null, packSizeLimit: null, threads: null, window: null }, codeAnalysisSetting: { analysisFiles: null },
+});
+
+describe('effects that reach other records', () => {
+  const doc = committedDocument();
+
+  it('merging a pull request closes the issues of its target project that its description fixes, with a comment each', async () => {
+    const engine = new MockEngine(doc, { stateful: true, fresh: true });
+    const projectId = Number(await made(engine, '/projects', project('webapp')));
+    const other = Number(await made(engine, '/projects', project('other')));
+    const fixed = await issueIn(engine, projectId, 'Broken');
+    const untouched = await issueIn(engine, projectId, 'Also broken');
+    const elsewhere = await issueIn(engine, other, 'In another project');
+    const request = await made(engine, '/pulls', {
+      targetProjectId: projectId, sourceProjectId: projectId, targetBranch: 'main', sourceBranch: 'fix',
+      title: 'Fix', description: `Fixes #${String(fixed.number)}, see #${String(untouched.number)}\n\ncloses #${String(elsewhere.number)}`, mergeStrategy: 'CREATE_MERGE_COMMIT', reviewerIds: [], assigneeIds: [],
+    });
+    expect((await ask(engine, 'POST', `/pulls/${request}/merge`, { headers: admin })).status).toBe(200);
+    const read = async (issue: Rec): Promise<Rec> => (await ask(engine, 'GET', `/issues/${String(issue.id)}`, { headers: admin })).json() as Rec;
+    expect(await read(fixed)).toMatchObject({ state: 'Closed', stateOrdinal: 3, commentCount: 1 });
+    expect(await read(untouched)).toMatchObject({ state: 'Open', stateOrdinal: 0, commentCount: 0 });
+    expect(await read(elsewhere)).toMatchObject({ state: 'Open', commentCount: 0 });
+  });
+
+  it('lists an issue\'s pull requests as those of its project whose description fixes it (x-onedev-lists referencing)', async () => {
+    const get = (doc.paths?.['/issues/{issueId}/pulls']?.get as Record<string, unknown> | undefined)?.[EXT.lists.name];
+    expect(get).toEqual({ referencing: { referencedIn: 'description', pattern: 'fixes', project: 'targetProjectId' } });
+    const engine = new MockEngine(doc, { stateful: true, fresh: true });
+    const projectId = Number(await made(engine, '/projects', project('webapp')));
+    const issue = await issueIn(engine, projectId, 'Broken');
+    const other = await issueIn(engine, projectId, 'Other');
+    const opened = (description: string) => made(engine, '/pulls', {
+      targetProjectId: projectId, sourceProjectId: projectId, targetBranch: 'main', sourceBranch: 'fix',
+      title: 'Fix', description, mergeStrategy: 'CREATE_MERGE_COMMIT', reviewerIds: [], assigneeIds: [],
+    });
+    const fixing = await opened(`Resolves #${String(issue.number)}`);
+    await opened(`Mentions #${String(issue.number)}; fixes #${String(other.number)}`);
+    const listed = (await ask(engine, 'GET', `/issues/${String(issue.id)}/pulls`, { headers: admin })).json() as Rec[];
+    expect(listed.map((r) => String(r.id))).toEqual([fixing]);
+  });
+
+  it('a state transition writes the state\'s ordinal and counts a comment only when the body gives one', async () => {
+    const engine = new MockEngine(doc, { stateful: true, fresh: true });
+    const projectId = Number(await made(engine, '/projects', project('webapp')));
+    const issue = await issueIn(engine, projectId, 'Broken');
+    const transit = (body: Rec) => ask(engine, 'POST', `/issues/${String(issue.id)}/state-transitions`, { headers: admin, body: JSON.stringify(body) });
+    expect((await transit({ state: 'In Progress', comment: 'Starting' })).status).toBe(200);
+    expect((await ask(engine, 'GET', `/issues/${String(issue.id)}`, { headers: admin })).json()).toMatchObject({ state: 'In Progress', stateOrdinal: 1, commentCount: 1 });
+    expect((await transit({ state: 'Closed' })).status).toBe(200);
+    expect((await ask(engine, 'GET', `/issues/${String(issue.id)}`, { headers: admin })).json()).toMatchObject({ state: 'Closed', stateOrdinal: 3, commentCount: 1 });
+  });
+
+  it('a list referencing records is refused when malformed, naming the operation and the field', () => {
+    const operation = {
+      name: 'Get Pull Requests',
+      method: 'GET',
+      path: '/issues/{issueId}/pulls',
+      description: '',
+      permission: '',
+      success: { kind: 'json', type: { array: { ref: 'PullRequest' } }, description: '', example: 'X' },
+      errors: [],
+      lists: { referencing: { referencedIn: 'summary', pattern: 'mentions', project: 'targetProjectId' } },
+    } as unknown as SelectedGroup['operations'][number];
+    const problems = new Problems();
+    checkEffects([{ name: 'Issue', description: '', operations: [operation] } as unknown as SelectedGroup], { PullRequest: { type: 'object', properties: { id: {}, description: {}, targetProjectId: {} } } }, problems);
+    expect(problems.list).toEqual([
+      expect.stringMatching(/Get Pull Requests.*lists\.referencing\.pattern: "mentions" is not one of: fixes/),
+      expect.stringMatching(/Get Pull Requests.*lists\.referencing\.referencedIn: PullRequest has no property summary/),
+    ]);
+  });
+
+  it('is refused when malformed, naming the operation and the field', () => {
+    const operation = {
+      name: 'Merge Pull Request',
+      method: 'POST',
+      path: '/pulls/{requestId}/merge',
+      description: '',
+      permission: '',
+      body: { kind: 'raw-text', description: '', required: false, example: '' },
+      success: { kind: 'empty', description: '' },
+      errors: [406],
+      effect: {
+        changes: [
+          { set: 'PullRequest', at: { param: 'requestId' }, values: { status: { const: 'MERGED' } } },
+          { set: 'Issue', at: { referencedIn: 'summary', pattern: 'mentions', project: 'targetProjectId' }, values: { stateOrdinal: { stateOrdinal: 'phase' } } },
+          { count: 'Issue', at: { param: 'requestId' }, property: 'commentCount', by: 1, ifBodyField: 'comment' },
+        ],
+      },
+    } as unknown as SelectedGroup['operations'][number];
+    const schemas = {
+      PullRequest: { type: 'object', properties: { id: {}, status: {}, description: {}, targetProjectId: {} } },
+      Issue: { type: 'object', properties: { id: {}, number: {}, projectId: {}, state: {}, stateOrdinal: {}, commentCount: {} } },
+    } as const;
+    const problems = new Problems();
+    checkEffects([{ name: 'Pull Request', description: '', operations: [operation] } as unknown as SelectedGroup], schemas, problems);
+    expect(problems.list).toEqual([
+      expect.stringMatching(/Merge Pull Request.*changes\[1\]\.at\.pattern: "mentions" is not one of: fixes/),
+      expect.stringMatching(/Merge Pull Request.*changes\[1\]\.at\.referencedIn: PullRequest has no property summary/),
+      expect.stringMatching(/Merge Pull Request.*changes\[1\]\.values\.stateOrdinal\.stateOrdinal: Issue has no property phase/),
+      expect.stringMatching(/Merge Pull Request.*changes\[2\]\.ifBodyField: the operation has no JSON body/),
+    ]);
+  });
+});
