@@ -449,6 +449,13 @@ export type EffectValue =
   | { subject: string }
   | { unset: true };
 
+/**
+ * A create step's default for one property, the value the server's new record starts from: the
+ * body's value goes over it. An object default is filled in member by member, so a body's `{}`
+ * gets the default's members (the server writes every field of a nested object, null or not).
+ */
+export type CreateDefault = string | number | boolean | null | { readonly [member: string]: string | number | boolean | null };
+
 /** A record of another kind that goes with the one removed: those whose `field` holds its id. */
 export interface Cascade {
   record: string;
@@ -461,6 +468,7 @@ export interface Cascade {
  * - create: a new record from the body's properties the schema has, then `values`; the operation
  *   answers its id (the first create's); `ifBodyField`: only when the body gives that property a
  *   value (a user created with an email address gets it as its primary one);
+ *   `defaults`: what the server gives a property the body leaves out (CreateDefault);
  * - update: the body's properties the schema has, over the record's (a property left out keeps its
  *   value);
  * - set: `values` written into the record;
@@ -470,7 +478,7 @@ export interface Cascade {
  * - setting: the setting read at the operation's path is the body from now on.
  */
 export type EffectStep =
-  | { create: string; values?: Readonly<Record<string, EffectValue>>; ifBodyField?: string }
+  | { create: string; values?: Readonly<Record<string, EffectValue>>; ifBodyField?: string; defaults?: Readonly<Record<string, CreateDefault>> }
   | { update: string; at: RecordAt; values?: Readonly<Record<string, EffectValue>> }
   | { set: string; at: RecordAt; values: Readonly<Record<string, EffectValue>> }
   | { remove: string; at: RecordAt; cascade?: readonly Cascade[] }

@@ -73,6 +73,7 @@ function checkStep(step: EffectStep, where: string, context: Context): void {
     checkProperty(record, property, `${where}.values.${property}`, context);
     checkValue(value, `${where}.values.${property}`, context);
   }
+  for (const property of Object.keys('create' in step ? (step.defaults ?? {}) : {})) checkProperty(record, property, `${where}.defaults.${property}`, context);
   if ('count' in step) checkProperty(record, step.property, `${where}.property`, context);
   for (const [i, cascade] of ('remove' in step ? (step.cascade ?? []) : []).entries()) {
     if (!context.schemas[cascade.record]) context.problems.add(`${where}.cascade[${i}]: no schema ${cascade.record} in this release`);

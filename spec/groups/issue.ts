@@ -69,7 +69,11 @@ const FIELDS_APART = 'the field values live beside the issue record, which no st
 const ESTIMATE_UNLICENSED = 'An active subscription is required for this feature';
 
 const createIssueEffect = (refuses: readonly EffectRefusal[]): EffectSpec => ({
-  changes: [{ create: 'Issue', values: OPENED }],
+  changes: [
+    { create: 'Issue', values: OPENED },
+    // The server has the submitter watch the new issue.
+    { create: 'IssueWatch', values: { issueId: { subject: 'id' }, userId: { caller: 'id' }, watching: { const: true } } },
+  ],
   refuses: [...missingProject('projectId'), ...refuses],
 });
 

@@ -1,5 +1,6 @@
 /** `create`: a new record from the body, with the values the server sets itself; the operation answers its id. */
 import { changesOf } from './values.js';
+import type { CreateDefault } from '../../../../spec/model.js';
 import type { StepModule } from './types.js';
 
 export const create: StepModule<'create'> = {
@@ -8,7 +9,7 @@ export const create: StepModule<'create'> = {
     if (!kind) return undefined;
     if (step.ifBodyField !== undefined && !given(run.request.body, step.ifBodyField)) return undefined;
     const values = changesOf(step.values, kind, undefined, run);
-    const record = run.world.state.create(kind, run.request.body, values);
+    const record = run.world.state.create(kind, withDefaults(run.request.body, step.defaults), values);
     if (!record) return undefined;
     run.subject ??= { kind, record };
     run.answerId ??= String(record.id);
@@ -20,4 +21,23 @@ export const create: StepModule<'create'> = {
 function given(body: unknown, property: string): boolean {
   const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[property] : undefined;
   return value !== undefined && value !== null && value !== '';
+}
+
+/**
+ * The body over the step's defaults: a property the body leaves out takes its default, and an
+ * object the body sends gets the default object's members it lacks.
+ */
+export function withDefaults(body: unknown, defaults: Readonly<Record<string, CreateDefault>> | undefined): unknown {
+  if (!defaults || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const [property, value] of Object.entries(body)) {
+    const fallback = defaults[property];
+    const bothObjects = isObject(fallback) && isObject(value);
+    merged[property] = bothObjects ? { ...fallback, ...value } : value;
+  }
+  return merged;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,0 +1,67 @@
+/**
+ * Records the server makes by itself and the defaults of new records, on a fresh stateful mock of
+ * v16.5.6 (the catalogue's create steps: spec/groups/project.ts, issue.ts): what the recorded
+ * server answered after the same requests (test/fixtures/real-server/v16.5.6/transcript.jsonl).
+ */
+import { describe, expect, it } from 'vitest';
+import { MockEngine } from '../../scripts/lib/mock/engine.js';
+import { withDefaults } from '../../scripts/lib/mock/effects/create.js';
+import { committedDocument } from '../helpers.js';
+import { ask, basicAuth } from './mock-fixtures.js';
+
+const doc = committedDocument('v16.5.6');
+const ADMIN = { authorization: basicAuth('admin', 'any-token'), 'content-type': 'application/json' };
+type Rec = Record<string, unknown>;
+
+function freshMock(): MockEngine {
+  return new MockEngine(doc, { stateful: true, fresh: true });
+}
+
+async function post(engine: MockEngine, url: string, body: unknown): Promise<number> {
+  const answer = await ask(engine, 'POST', url, { headers: ADMIN, body: JSON.stringify(body) });
+  expect(answer.status, answer.text).toBe(200);
+  return Number(answer.text);
+}
+
+async function get(engine: MockEngine, url: string): Promise<unknown> {
+  const answer = await ask(engine, 'GET', url, { headers: ADMIN });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json();
+}
+
+describe('new records on a fresh stateful mock', () => {
+  it('gives a new project the server defaults where the body is silent, and keeps what the body says', async () => {
+    const engine = freshMock();
+    const id = await post(engine, '/projects', { name: 'sandbox', gitPackConfig: {}, codeAnalysisSetting: {} });
+    const project = (await get(engine, `/projects/${id}`)) as Rec;
+    expect(project).toMatchObject({
+      codeManagement: true,
+      issueManagement: true,
+      packManagement: true,
+      gitPackConfig: { windowMemory: null, packSizeLimit: null, threads: null, window: null },
+      codeAnalysisSetting: { analysisFiles: null },
+    });
+    const quiet = await post(engine, '/projects', { name: 'quiet', codeManagement: false, gitPackConfig: { threads: '2' }, codeAnalysisSetting: {} });
+    expect(await get(engine, `/projects/${quiet}`)).toMatchObject({ codeManagement: false, gitPackConfig: { threads: '2', window: null } });
+  });
+
+  it('lays the body over the defaults member by member for objects, whole for the rest', () => {
+    expect(withDefaults({ a: { x: 1 }, b: 2 }, { a: { x: null, y: null }, b: 0, c: true })).toEqual({ a: { x: 1, y: null }, b: 2, c: true });
+    expect(withDefaults(undefined, { c: true })).toBeUndefined();
+  });
+
+  it('makes the creator of a project its Project Owner', async () => {
+    const engine = freshMock();
+    const id = await post(engine, '/projects', { name: 'acme', gitPackConfig: {}, codeAnalysisSetting: {} });
+    const grants = (await get(engine, `/projects/${id}/user-authorizations`)) as Rec[];
+    expect(grants.map((g) => [g.projectId, g.userId, g.roleId])).toEqual([[id, 1, 1]]);
+  });
+
+  it('has the submitter of an issue watch it', async () => {
+    const engine = freshMock();
+    const project = await post(engine, '/projects', { name: 'acme', gitPackConfig: {}, codeAnalysisSetting: {} });
+    const issue = await post(engine, '/issues', { projectId: project, title: 'Login fails', description: null, confidential: false, iterationIds: [], fields: {} });
+    const watches = (await get(engine, `/issues/${issue}/watches`)) as Rec[];
+    expect(watches.map((w) => [w.issueId, w.userId, w.watching])).toEqual([[issue, 1, true]]);
+  });
+});
