@@ -447,7 +447,19 @@ export type EffectValue =
   | { elapsedSince: string }
   /** A property of the operation's subject, the record its first step made (the new user's `id`). */
   | { subject: string }
+  /** A tree's path (TreePath): the parent's path, `/` and the name, or the name alone at the root. */
+  | { path: TreePath }
   | { unset: true };
+
+/**
+ * Where a record of a tree (a project) finds the parts of its path: `name` its own name, `parent`
+ * the property holding its parent's id, a record of the same kind whose `path` goes first. Both are
+ * read from the body, else from the record as it was (a move changes only the parent).
+ */
+export interface TreePath {
+  parent: string;
+  name: string;
+}
 
 /**
  * A create step's default for one property, the value the server's new record starts from: the

@@ -71,7 +71,7 @@ function checkStep(step: EffectStep, where: string, context: Context): void {
   const values = 'values' in step ? step.values : undefined;
   for (const [property, value] of Object.entries(values ?? {})) {
     checkProperty(record, property, `${where}.values.${property}`, context);
-    checkValue(value, `${where}.values.${property}`, context);
+    checkValue(value, `${where}.values.${property}`, context, record);
   }
   for (const property of Object.keys('create' in step ? (step.defaults ?? {}) : {})) checkProperty(record, property, `${where}.defaults.${property}`, context);
   if ('count' in step) checkProperty(record, step.property, `${where}.property`, context);
@@ -95,7 +95,11 @@ function checkAt(at: RecordAt, where: string, record: string, context: Context):
   }
 }
 
-function checkValue(value: EffectValue, where: string, context: Context): void {
+function checkValue(value: EffectValue, where: string, context: Context, record?: string): void {
+  if ('path' in value && record) {
+    checkProperty(record, value.path.parent, `${where}.path.parent`, context);
+    checkProperty(record, value.path.name, `${where}.path.name`, context);
+  }
   if ('param' in value && !context.params.has(value.param)) context.problems.add(`${where}.param: the path has no {${value.param}}`);
   if ('subject' in value) {
     if (!context.subject) context.problems.add(`${where}.subject: no subject to read ${value.subject} from`);

@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MockEngine } from '../../scripts/lib/mock/engine.js';
+import { checkEffects } from '../../scripts/lib/check-effects.js';
 import { withDefaults } from '../../scripts/lib/mock/effects/create.js';
+import { Problems } from '../../scripts/lib/problems.js';
+import type { SelectedGroup } from '../../scripts/lib/select-release.js';
 import { committedDocument } from '../helpers.js';
 import { ask, basicAuth } from './mock-fixtures.js';
 
@@ -63,5 +66,40 @@ describe('new records on a fresh stateful mock', () => {
     const issue = await post(engine, '/issues', { projectId: project, title: 'Login fails', description: null, confidential: false, iterationIds: [], fields: {} });
     const watches = (await get(engine, `/issues/${issue}/watches`)) as Rec[];
     expect(watches.map((w) => [w.issueId, w.userId, w.watching])).toEqual([[issue, 1, true]]);
+  });
+
+  it("derives a project's path from its parent's and its name, on create and on a move, and finds it by that path", async () => {
+    const engine = freshMock();
+    const bare = { gitPackConfig: {}, codeAnalysisSetting: {} };
+    const acme = await post(engine, '/projects', { name: 'acme', ...bare });
+    const webapp = await post(engine, '/projects', { parentId: acme, name: 'webapp', ...bare });
+    expect(await get(engine, `/projects/${webapp}`)).toMatchObject({ path: 'acme/webapp' });
+    expect(await get(engine, '/projects/ids/acme%2Fwebapp')).toBe(webapp);
+    const tools = await post(engine, '/projects', { name: 'tools', ...bare });
+    const moved = await ask(engine, 'POST', `/projects/${webapp}`, { headers: ADMIN, body: JSON.stringify({ parentId: tools, name: 'webapp', ...bare }) });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await get(engine, `/projects/${webapp}`)).toMatchObject({ path: 'tools/webapp' });
+    const rooted = await ask(engine, 'POST', `/projects/${webapp}`, { headers: ADMIN, body: JSON.stringify({ parentId: null, name: 'web', ...bare }) });
+    expect(rooted.status, rooted.text).toBe(200);
+    expect(await get(engine, `/projects/${webapp}`)).toMatchObject({ path: 'web' });
+  });
+
+  it('refuses defaults and tree paths that name properties the record lacks, naming the operation and field', () => {
+    const operation = {
+      name: 'Create Project',
+      method: 'POST',
+      path: '/projects',
+      description: '',
+      permission: '',
+      errors: [],
+      effect: { changes: [{ create: 'ProjectData', values: { path: { path: { parent: 'parentKey', name: 'name' } } }, defaults: { codeManaged: true } }] },
+    } as unknown as SelectedGroup['operations'][number];
+    const problems = new Problems();
+    const schemas = { ProjectData: { type: 'object', properties: { id: {}, parentId: {}, name: {}, path: {} } } };
+    checkEffects([{ name: 'Project', description: '', operations: [operation] } as unknown as SelectedGroup], schemas, problems);
+    expect(problems.list).toEqual([
+      expect.stringMatching(/Create Project.*values\.path\.path\.parent: ProjectData has no property parentKey/),
+      expect.stringMatching(/Create Project.*defaults\.codeManaged: ProjectData has no property codeManaged/),
+    ]);
   });
 });
