@@ -95,11 +95,19 @@ describe('new records on a fresh stateful mock', () => {
       effect: { changes: [{ create: 'ProjectData', values: { path: { path: { parent: 'parentKey', name: 'name' } } }, defaults: { codeManaged: true } }] },
     } as unknown as SelectedGroup['operations'][number];
     const problems = new Problems();
-    const schemas = { ProjectData: { type: 'object', properties: { id: {}, parentId: {}, name: {}, path: {} } } };
+    const schemas = { ProjectData: { type: 'object' as const, properties: { id: {}, parentId: {}, name: {}, path: {} } } };
     checkEffects([{ name: 'Project', description: '', operations: [operation] } as unknown as SelectedGroup], schemas, problems);
     expect(problems.list).toEqual([
       expect.stringMatching(/Create Project.*values\.path\.path\.parent: ProjectData has no property parentKey/),
       expect.stringMatching(/Create Project.*defaults\.codeManaged: ProjectData has no property codeManaged/),
     ]);
+  });
+
+  it('starts with no SSO providers and lists exactly those made, not the documented examples', async () => {
+    const engine = freshMock();
+    expect(await get(engine, '/sso-providers')).toEqual([]);
+    const connector = { '@type': 'DiscordConnector', clientId: '1093847563829104756', clientSecret: 'secret', serverId: null };
+    const id = await post(engine, '/sso-providers', { name: 'discord', connector, defaultGroupId: null });
+    expect(((await get(engine, '/sso-providers')) as Rec[]).map((p) => [p.id, p.name])).toEqual([[id, 'discord']]);
   });
 });

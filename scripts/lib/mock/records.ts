@@ -59,6 +59,8 @@ export type Behaviour =
   | { type: 'lookup'; kind: RecordKind; param: string }
   /** `fields`: the properties of which any holding the path's `param` lists a record. */
   | { type: 'children'; kind: RecordKind; param: string; fields: readonly string[] }
+  /** `all`: a read of a collection that pages nothing (`/sso-providers`) lists every record it holds. */
+  | { type: 'all'; kind: RecordKind }
   /** `omits`: the property a stored value loses at its root when read (`x-onedev-untagged-root`). */
   | { type: 'singleton-read'; omits?: string };
 
@@ -225,7 +227,7 @@ function placeByPath(table: KindTable, plans: readonly OperationPlan[], behaviou
     const under = itemPaths.find(({ itemPath }) => plan.path === itemPath || plan.path.startsWith(`${itemPath}/`));
     if (under) targets.set(key(plan), { kind: under.kind, param: under.kind.idParam! });
     if (behaviours.has(key(plan)) || plan.method !== 'GET') continue;
-    const behaviour = under ? childList(table, plan, under.kind, under.itemPath) : lookupOrSetting(table, plan, plans);
+    const behaviour = under ? childList(table, plan, under.kind, under.itemPath) : (wholeList(table, plan) ?? lookupOrSetting(table, plan, plans));
     if (behaviour) behaviours.set(key(plan), behaviour);
   }
   return targets;
@@ -237,6 +239,12 @@ function childList(table: KindTable, plan: OperationPlan, kind: RecordKind, item
   const child = table.kindOf(arrayItemName(successSchema(plan)));
   const fields = plan.lists ?? [kind.idParam!];
   return child && fields.every((f) => child.properties.has(f)) ? { type: 'children', kind: child, param: kind.idParam!, fields } : undefined;
+}
+
+/** A GET of a kind's own collection answering an array of it, with no paging: all its records. */
+function wholeList(table: KindTable, plan: OperationPlan): Behaviour | undefined {
+  const kind = table.kindOf(arrayItemName(successSchema(plan)));
+  return kind && kind.collectionPath === plan.path ? { type: 'all', kind } : undefined;
 }
 
 /** A GET answering a record's id found by another property (`/groups/ids/{name}`), or a setting's read. */

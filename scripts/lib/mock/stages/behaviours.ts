@@ -60,6 +60,10 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
       const linked = (r: Rec): boolean => behaviour.fields.some((f) => r[f] !== undefined && r[f] !== null && String(r[f]) === id);
       return json(status, set.listText(set.all().filter(linked)), operation);
     }
+    case 'all': {
+      const set = state.stateful ? state.setOf(behaviour.kind) : undefined;
+      return set ? json(status, set.listText(set.all()), operation) : undefined;
+    }
     case 'singleton-read':
       return settingAnswer(state, parsed, behaviour.omits, status);
   }
