@@ -449,6 +449,8 @@ export type EffectValue =
   | { subject: string }
   /** A tree's path (TreePath): the parent's path, `/` and the name, or the name alone at the root. */
   | { path: TreePath }
+  /** In a create step with `each`: the element of the body's list the record is made for. */
+  | { element: true }
   | { unset: true };
 
 /**
@@ -481,6 +483,9 @@ export interface Cascade {
  *   answers its id (the first create's); `ifBodyField`: only when the body gives that property a
  *   value (a user created with an email address gets it as its primary one);
  *   `defaults`: what the server gives a property the body leaves out (CreateDefault);
+ *   `each`: one record per element of the body's list property of that name (none for an empty or
+ *   absent list), from `values` alone (`{ element: true }` the element), not from the body: the
+ *   reviews and assignments a new pull request's `reviewerIds` and `assigneeIds` make;
  * - update: the body's properties the schema has, over the record's (a property left out keeps its
  *   value);
  * - set: `values` written into the record;
@@ -490,7 +495,7 @@ export interface Cascade {
  * - setting: the setting read at the operation's path is the body from now on.
  */
 export type EffectStep =
-  | { create: string; values?: Readonly<Record<string, EffectValue>>; ifBodyField?: string; defaults?: Readonly<Record<string, CreateDefault>> }
+  | { create: string; values?: Readonly<Record<string, EffectValue>>; ifBodyField?: string; defaults?: Readonly<Record<string, CreateDefault>>; each?: string }
   | { update: string; at: RecordAt; values?: Readonly<Record<string, EffectValue>> }
   | { set: string; at: RecordAt; values: Readonly<Record<string, EffectValue>> }
   | { remove: string; at: RecordAt; cascade?: readonly Cascade[] }

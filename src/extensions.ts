@@ -264,7 +264,7 @@ export const EXT = {
       'spec/model.ts). `changes` are steps in order: `create`, `update`, `set`, `remove` and `count` ' +
       'name the component schema of the records they touch (the first one is the subject), `setting` ' +
       'replaces the setting read at the same path; a `create` may carry `defaults`, what the new record holds where the body is silent; values are constants, the caller, now, the body ' +
-      'or one of its properties, a path parameter, a tree record\'s path (its parent\'s and its name). No changes: `none` says why nothing readable ' +
+      'or one of its properties, a path parameter, a tree record\'s path (its parent\'s and its name); a create with `each` makes one record per element of a body list. No changes: `none` says why nothing readable ' +
       'changes. `refuses` lists, in order, the refusals that depend on the state found (a closed ' +
       'request, a duplicate, a missing record, no subscription), each with the server\'s status and ' +
       'message. The stateful mock applies it.',

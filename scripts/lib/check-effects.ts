@@ -73,6 +73,10 @@ function checkStep(step: EffectStep, where: string, context: Context): void {
     checkProperty(record, property, `${where}.values.${property}`, context);
     checkValue(value, `${where}.values.${property}`, context, record);
   }
+  const each = 'create' in step && step.each !== undefined;
+  for (const [property, value] of Object.entries(values ?? {})) {
+    if ('element' in value && !each) context.problems.add(`${where}.values.${property}.element: only a create step with \`each\` has an element`);
+  }
   for (const property of Object.keys('create' in step ? (step.defaults ?? {}) : {})) checkProperty(record, property, `${where}.defaults.${property}`, context);
   if ('count' in step) checkProperty(record, step.property, `${where}.property`, context);
   for (const [i, cascade] of ('remove' in step ? (step.cascade ?? []) : []).entries()) {

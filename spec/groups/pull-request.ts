@@ -36,6 +36,9 @@ const IS_CLOSED: EffectRefusal = { when: { property: 'status', in: CLOSED }, sta
 const OPEN_REQUEST: EffectSpec = {
   changes: [
     { create: 'PullRequest', values: { status: { const: 'OPEN' }, submitterId: { caller: 'id' }, submitDate: { now: true } } },
+    // The server asks the listed reviewers for a review and assigns the listed assignees.
+    { create: 'PullRequestReview', each: 'reviewerIds', values: { requestId: { subject: 'id' }, userId: { element: true }, status: { const: 'PENDING' }, statusDate: { now: true } } },
+    { create: 'PullRequestAssignment', each: 'assigneeIds', values: { requestId: { subject: 'id' }, userId: { element: true } } },
   ],
   refuses: (['targetProjectId', 'sourceProjectId'] as const).flatMap((field) => [
     ...missingProject(field),

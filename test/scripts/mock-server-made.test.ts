@@ -110,4 +110,33 @@ describe('new records on a fresh stateful mock', () => {
     const id = await post(engine, '/sso-providers', { name: 'discord', connector, defaultGroupId: null });
     expect(((await get(engine, '/sso-providers')) as Rec[]).map((p) => [p.id, p.name])).toEqual([[id, 'discord']]);
   });
+
+  it('asks the reviewers a new pull request lists for a review and assigns its assignees', async () => {
+    const engine = freshMock();
+    const project = await post(engine, '/projects', { name: 'acme', gitPackConfig: {}, codeAnalysisSetting: {} });
+    const opened = { targetProjectId: project, sourceProjectId: project, targetBranch: 'main', mergeStrategy: 'CREATE_MERGE_COMMIT' };
+    const request = await post(engine, '/pulls', { ...opened, sourceBranch: 'feature/login', title: 'Login', reviewerIds: [3, 4], assigneeIds: [2] });
+    const reviews = (await get(engine, `/pulls/${request}/reviews`)) as Rec[];
+    expect(reviews.map((r) => [r.requestId, r.userId, r.status])).toEqual([[request, 3, 'PENDING'], [request, 4, 'PENDING']]);
+    expect(((await get(engine, `/pulls/${request}/assignments`)) as Rec[]).map((a) => [a.requestId, a.userId])).toEqual([[request, 2]]);
+    const bare = await post(engine, '/pulls', { ...opened, sourceBranch: 'feature/docs', title: 'Docs' });
+    expect(await get(engine, `/pulls/${bare}/reviews`)).toEqual([]);
+    expect(await get(engine, `/pulls/${bare}/assignments`)).toEqual([]);
+  });
+
+  it('refuses an element value outside a create step with each, naming the operation and field', () => {
+    const operation = {
+      name: 'Add Reviewer',
+      method: 'POST',
+      path: '/pulls/{requestId}/reviewers',
+      description: '',
+      permission: '',
+      errors: [],
+      effect: { changes: [{ create: 'PullRequestReview', values: { userId: { element: true } } }] },
+    } as unknown as SelectedGroup['operations'][number];
+    const problems = new Problems();
+    const schemas = { PullRequestReview: { type: 'object' as const, properties: { userId: {}, requestId: {} } } };
+    checkEffects([{ name: 'Pull Request', description: '', operations: [operation] } as unknown as SelectedGroup], schemas, problems);
+    expect(problems.list).toEqual([expect.stringMatching(/Add Reviewer.*values\.userId\.element: only a create step with `each`/)]);
+  });
 });

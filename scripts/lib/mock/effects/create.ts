@@ -8,6 +8,12 @@ export const create: StepModule<'create'> = {
     const kind = run.world.kind(step.create);
     if (!kind) return undefined;
     if (step.ifBodyField !== undefined && !given(run.request.body, step.ifBodyField)) return undefined;
+    if (step.each !== undefined) {
+      const list = (run.request.body as Record<string, unknown> | undefined)?.[step.each];
+      // Made from the values alone: the body is the record's owner's, not these records'.
+      for (const element of Array.isArray(list) ? list : []) run.world.state.create(kind, undefined, changesOf(step.values, kind, undefined, { ...run, element }));
+      return undefined;
+    }
     const values = changesOf(step.values, kind, undefined, run);
     const record = run.world.state.create(kind, withDefaults(run.request.body, step.defaults), values);
     if (!record) return undefined;

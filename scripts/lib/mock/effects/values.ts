@@ -48,6 +48,7 @@ export function valueOf(value: EffectValue, property: string, kind: RecordKind, 
     return held === undefined ? ABSENT : held;
   }
   if ('path' in value) return treePath(value.path, kind, record, run);
+  if ('element' in value) return run.element === undefined ? ABSENT : typed(run.element, schema);
   if ('elapsedSince' in value) {
     const since = Date.parse(String(record?.[value.elapsedSince]));
     return Number.isNaN(since) ? ABSENT : Math.max(0, request.now.getTime() - since);
