@@ -139,4 +139,11 @@ describe('new records on a fresh stateful mock', () => {
     checkEffects([{ name: 'Pull Request', description: '', operations: [operation] } as unknown as SelectedGroup], schemas, problems);
     expect(problems.list).toEqual([expect.stringMatching(/Add Reviewer.*values\.userId\.element: only a create step with `each`/)]);
   });
+
+  it("starts with the administrator's email address as id 1, so a new user's address is the next", async () => {
+    const engine = freshMock();
+    expect(((await get(engine, '/users/1/email-addresses')) as Rec[]).map((a) => [a.id, a.primary, a.ownerId])).toEqual([[1, true, 1]]);
+    const alice = await post(engine, '/users', { name: 'alice', password: 'secret', fullName: 'Alice', emailAddress: 'alice@example.com', notifyOwnEvents: false, type: 'ORDINARY' });
+    expect(((await get(engine, `/users/${alice}/email-addresses`)) as Rec[]).map((a) => a.id)).toEqual([2]);
+  });
 });
