@@ -81,6 +81,11 @@ export const FRESH_ROLES: readonly FreshRecordSpec[] = [
 const USER_DEFAULTS: Readonly<Rec> = { disabled: false, serviceAccount: false, type: 'ORDINARY', notifyOwnEvents: false, aiSetting: null };
 /** The administrator made at setup: the first account (id 1); its login name is the installer's choice. */
 export const FRESH_ADMINISTRATOR: Readonly<Rec> & { id: number; name: string } = { ...USER_DEFAULTS, id: 1, name: 'admin', fullName: null };
+/**
+ * The administrator's email address, which setup asks for (the first address, id 1: the recorded
+ * server's later addresses are numbered after it). The value is ours; setup's is the operator's.
+ */
+export const FRESH_ADMINISTRATOR_EMAIL: Readonly<Rec> = { id: 1, value: 'admin@example.com', primary: true, ownerId: FRESH_ADMINISTRATOR.id };
 /** Made by the server itself, read by id or name, left out of listings (which show ids above 0 only). */
 export const SYSTEM_ACCOUNTS: ReadonlyArray<Readonly<Rec>> = [
   { ...USER_DEFAULTS, id: -1, name: 'onedev', fullName: 'OneDev' },

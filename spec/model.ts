@@ -505,7 +505,28 @@ export type EffectValue =
    * step's other values) among the issue setting's states, from 0 (an issue's `stateOrdinal`).
    */
   | { stateOrdinal: string }
+  /** A tree's path (TreePath): the parent's path, `/` and the name, or the name alone at the root. */
+  | { path: TreePath }
+  /** In a create step with `each`: the element of the body's list the record is made for. */
+  | { element: true }
   | { unset: true };
+
+/**
+ * Where a record of a tree (a project) finds the parts of its path: `name` its own name, `parent`
+ * the property holding its parent's id, a record of the same kind whose `path` goes first. Both are
+ * read from the body, else from the record as it was (a move changes only the parent).
+ */
+export interface TreePath {
+  parent: string;
+  name: string;
+}
+
+/**
+ * A create step's default for one property, the value the server's new record starts from: the
+ * body's value goes over it. An object default is filled in member by member, so a body's `{}`
+ * gets the default's members (the server writes every field of a nested object, null or not).
+ */
+export type CreateDefault = string | number | boolean | null | { readonly [member: string]: string | number | boolean | null };
 
 /** A record of another kind that goes with the one removed: those whose `field` holds its id. */
 export interface Cascade {
@@ -519,6 +540,10 @@ export interface Cascade {
  * - create: a new record from the body's properties the schema has, then `values`; the operation
  *   answers its id (the first create's); `ifBodyField`: only when the body gives that property a
  *   value (a user created with an email address gets it as its primary one);
+ *   `defaults`: what the server gives a property the body leaves out (CreateDefault);
+ *   `each`: one record per element of the body's list property of that name (none for an empty or
+ *   absent list), from `values` alone (`{ element: true }` the element), not from the body: the
+ *   reviews and assignments a new pull request's `reviewerIds` and `assigneeIds` make;
  * - update: the body's properties the schema has, over the record's (a property left out keeps its
  *   value);
  * - set: `values` written into the record;
@@ -529,7 +554,7 @@ export interface Cascade {
  * - setting: the setting read at the operation's path is the body from now on.
  */
 export type EffectStep =
-  | { create: string; values?: Readonly<Record<string, EffectValue>>; ifBodyField?: string }
+  | { create: string; values?: Readonly<Record<string, EffectValue>>; ifBodyField?: string; defaults?: Readonly<Record<string, CreateDefault>>; each?: string }
   | { update: string; at: RecordAt; values?: Readonly<Record<string, EffectValue>> }
   | { set: string; at: RecordAt; values: Readonly<Record<string, EffectValue>> }
   | { remove: string; at: RecordAt; cascade?: readonly Cascade[] }

@@ -268,9 +268,10 @@ export const EXT = {
       'On a POST or DELETE: what it changes at this release, as the catalogue holds it (`EffectSpec`, ' +
       'spec/model.ts). `changes` are steps in order: `create`, `update`, `set`, `remove` and `count` ' +
       'name the component schema of the records they touch (the first one is the subject), `setting` ' +
-      'replaces the setting read at the same path; values are constants, the caller, now, the body ' +
-      'or one of its properties, a path parameter, an issue state\'s ordinal. A step\'s record may be ' +
-      'every record a text of the subject refers to (`referencedIn`: the issues a pull request\'s ' +
+      'replaces the setting read at the same path; a `create` may carry `defaults`, what the new record holds where the body is silent, ' +
+      'and with `each` makes one record per element of a body list; values are constants, the caller, now, the body ' +
+      'or one of its properties, a path parameter, a tree record\'s path (its parent\'s and its name), an issue state\'s ordinal. ' +
+      'A step\'s record may be every record a text of the subject refers to (`referencedIn`: the issues a pull request\'s ' +
       'description fixes). No changes: `none` says why nothing readable ' +
       'changes. `refuses` lists, in order, the refusals that depend on the state found (a closed ' +
       'request, a duplicate, a missing record, no subscription), each with the server\'s status and ' +

@@ -129,9 +129,14 @@ function checkStep(step: EffectStep, where: string, context: Context): void {
   const values = 'values' in step ? step.values : undefined;
   for (const [property, value] of Object.entries(values ?? {})) {
     checkProperty(record, property, `${where}.values.${property}`, context);
-    checkValue(value, `${where}.values.${property}`, context);
+    checkValue(value, `${where}.values.${property}`, context, record);
     if ('stateOrdinal' in value) checkProperty(record, value.stateOrdinal, `${where}.values.${property}.stateOrdinal`, context);
   }
+  const each = 'create' in step && step.each !== undefined;
+  for (const [property, value] of Object.entries(values ?? {})) {
+    if ('element' in value && !each) context.problems.add(`${where}.values.${property}.element: only a create step with \`each\` has an element`);
+  }
+  for (const property of Object.keys('create' in step ? (step.defaults ?? {}) : {})) checkProperty(record, property, `${where}.defaults.${property}`, context);
   if ('count' in step) checkProperty(record, step.property, `${where}.property`, context);
   if ('count' in step && step.ifBodyField !== undefined) {
     if (!context.body) context.problems.add(`${where}.ifBodyField: the operation has no JSON body of a named schema`);
@@ -171,7 +176,11 @@ function checkReferencedIn(at: ReferencedIn, where: string, record: string, cont
   checkProperty(record, 'projectId', `${where} (the referred record's projectId)`, context);
 }
 
-function checkValue(value: EffectValue, where: string, context: Context): void {
+function checkValue(value: EffectValue, where: string, context: Context, record?: string): void {
+  if ('path' in value && record) {
+    checkProperty(record, value.path.parent, `${where}.path.parent`, context);
+    checkProperty(record, value.path.name, `${where}.path.name`, context);
+  }
   if ('param' in value && !context.params.has(value.param)) context.problems.add(`${where}.param: the path has no {${value.param}}`);
   if ('subject' in value) {
     if (!context.subject) context.problems.add(`${where}.subject: no subject to read ${value.subject} from`);

@@ -83,7 +83,11 @@ const INVALID_CHOICE: EffectRefusal = {
 };
 
 const createIssueEffect = (refuses: readonly EffectRefusal[]): EffectSpec => ({
-  changes: [{ create: 'Issue', values: OPENED }],
+  changes: [
+    { create: 'Issue', values: OPENED },
+    // The server has the submitter watch the new issue.
+    { create: 'IssueWatch', values: { issueId: { subject: 'id' }, userId: { caller: 'id' }, watching: { const: true } } },
+  ],
   refuses: [...missingProject('projectId'), ...refuses],
 });
 

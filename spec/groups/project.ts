@@ -1,4 +1,4 @@
-import type { Cascade, EffectSpec, GroupSpec, OperationSpec, ReleaseText } from '../model.js';
+import type { Cascade, CreateDefault, EffectSpec, EffectValue, GroupSpec, OperationSpec, ReleaseText } from '../model.js';
 import { missingProject } from './row-refusals.js';
 
 /**
@@ -48,13 +48,35 @@ const PROJECT_DELETE =
   'and packages; its forks are kept. A project that server settings still refer to is refused ' +
   'with 500 and a message saying where it is used.';
 
+/** A project's path follows its parent's (children moved with it keep their old paths in the mock). */
+const PROJECT_PATH: EffectValue = { path: { parent: 'parentId', name: 'name' } };
+
+/**
+ * What a new project holds where the create body is silent (Project's field initializers): code,
+ * issue and package management on; the pack and analysis settings' members null until set.
+ */
+function projectDefaults(record: 'Project' | 'ProjectData'): Readonly<Record<string, CreateDefault>> {
+  const since12 = record === 'ProjectData';
+  return {
+    codeManagement: true,
+    issueManagement: true,
+    ...(since12 ? { packManagement: true } : {}),
+    gitPackConfig: { windowMemory: null, packSizeLimit: null, threads: null, window: null },
+    codeAnalysisSetting: { analysisFiles: null },
+  };
+}
+
 /**
  * Create's effect: the record is `Project` until v12.0.0, `ProjectData` from then on. The parent is
  * read first; a sibling of the same name is refused (for a root project the message says
- * "another root project"). The path (the parent's path and the name) is beyond the steps.
+ * "another root project"). The path is the parent's path and the name (PROJECT_PATH).
  */
 const createProject = (record: 'Project' | 'ProjectData'): EffectSpec => ({
-  changes: [{ create: record, values: { createDate: { now: true } } }],
+  changes: [
+    { create: record, values: { createDate: { now: true }, path: PROJECT_PATH }, defaults: projectDefaults(record) },
+    // The server makes its creator the new project's owner (Role.OWNER_ID).
+    { create: 'UserAuthorization', values: { projectId: { subject: 'id' }, userId: { caller: 'id' }, roleId: { const: 1 } } },
+  ],
   refuses: [
     ...missingProject('parentId'),
     { when: { duplicate: ['parentId', 'name'] }, status: 500, message: 'Name \'<name>\' is already used by another project under \'<parent path>\'' },
@@ -485,7 +507,7 @@ export const projectGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The project was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
-      effect: { changes: [{ update: 'Project', at: { param: 'projectId' } }] },
+      effect: { changes: [{ update: 'Project', at: { param: 'projectId' }, values: { path: PROJECT_PATH } }] },
     },
     {
       name: 'Update Project',
@@ -512,7 +534,7 @@ export const projectGroup: GroupSpec = {
       success: { kind: 'empty', description: 'The project was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
       // The server replaces the record (what the body leaves out is cleared); the step merges.
-      effect: { changes: [{ update: 'ProjectData', at: { param: 'projectId' } }] },
+      effect: { changes: [{ update: 'ProjectData', at: { param: 'projectId' }, values: { path: PROJECT_PATH } }] },
     },
     {
       name: 'Update Setting',

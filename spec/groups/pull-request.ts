@@ -63,6 +63,9 @@ const requestRefusals = (status: 400 | 406, span: Lifespan): readonly EffectRefu
 const OPEN_REQUEST: EffectSpec = {
   changes: [
     { create: 'PullRequest', values: { status: { const: 'OPEN' }, submitterId: { caller: 'id' }, submitDate: { now: true } } },
+    // The server asks the listed reviewers for a review and assigns the listed assignees.
+    { create: 'PullRequestReview', each: 'reviewerIds', values: { requestId: { subject: 'id' }, userId: { element: true }, status: { const: 'PENDING' }, statusDate: { now: true } } },
+    { create: 'PullRequestAssignment', each: 'assigneeIds', values: { requestId: { subject: 'id' }, userId: { element: true } } },
   ],
   refuses: [
     ...(['targetProjectId', 'sourceProjectId'] as const).flatMap((field) => [...missingProject(field)]),

@@ -49,12 +49,6 @@ const EXCEPTIONS: ReadonlyArray<{ trial: Trial; keys: readonly string[]; release
     why: 'only an AI account takes an AI setting, and the population has none, nor does any operation make one',
   },
   {
-    trial: 'remove',
-    keys: ['DELETE /sso-providers/{ssoProviderId}'],
-    releases: ['v13.1.7', 'v14.1.9', 'v15.1.8', 'v16.5.6'],
-    why: 'GET /sso-providers, a list that is not paged, answers its documented example even when stateful: the removed provider stays listed',
-  },
-  {
     trial: 'body refusal',
     keys: ['POST /job-runs {"missing":"PullRequest","field":"pullRequestId"}'],
     why: 'the example runs a job on a commit (JobRunOnCommit), a body without pullRequestId',

@@ -166,7 +166,9 @@ export type Expected =
   /** A date (a date-time text, or epoch milliseconds) within [from, to]. */
   | { date: 'text' | 'millis'; from: number; to: number }
   /** A count of milliseconds within [from, to]. */
-  | { millis: [number, number] };
+  | { millis: [number, number] }
+  /** A text ending so (a tree path under a parent whose path the trial does not follow). */
+  | { endsWith: string };
 
 /** What the request gave, for working out what a step writes. */
 export interface Sent {
@@ -194,6 +196,14 @@ export function expectedValue(d: Description, schema: string, property: string, 
     const given = sent.pathValues[value.param];
     return { exactly: types.includes('integer') && /^-?\d+$/.test(String(given)) ? Number(given) : String(given) };
   }
+  if ('path' in value) {
+    const body = sent.body && typeof sent.body === 'object' ? (sent.body as Rec) : {};
+    const part = (p: string): unknown => (p in body ? body[p] : before?.[p]);
+    const name = part(value.path.name);
+    if (typeof name !== 'string') return nothing;
+    const parent = part(value.path.parent);
+    return parent === undefined || parent === null ? { exactly: name } : { endsWith: `/${name}` };
+  }
   if ('elapsedSince' in value) {
     const since = Date.parse(String(before?.[value.elapsedSince]));
     return Number.isNaN(since) ? nothing : { millis: [Math.max(0, sent.from - since), Math.max(0, sent.to - since)] };
@@ -206,6 +216,7 @@ export function mismatch(record: Rec, property: string, expected: Expected): str
   const actual = record[property];
   const shown = `${property} is ${JSON.stringify(actual)}`;
   if ('absent' in expected) return property in record ? `${shown}, expected absent` : undefined;
+  if ('endsWith' in expected) return typeof actual === 'string' && actual.endsWith(expected.endsWith) ? undefined : `${shown}, expected a text ending ${JSON.stringify(expected.endsWith)}`;
   if ('exactly' in expected) return property in record && isDeepStrictEqual(actual, expected.exactly) ? undefined : `${shown}, expected ${JSON.stringify(expected.exactly)}`;
   if ('millis' in expected) {
     const [from, to] = expected.millis;

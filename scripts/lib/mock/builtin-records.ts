@@ -2,12 +2,12 @@
  * The mock's records of what a fresh OneDev server holds before anyone uses it, for its records
  * to start from. The facts are the catalogue's (spec/fresh-server.ts): the default roles in the
  * order setup makes them (their ids follow it), the administrator (id 1, listed among the users),
- * and the system accounts (read by id or name, never listed). Here: those facts as the release's
+ * the system accounts (read by id or name, never listed) and the administrator's email address. Here: those facts as the release's
  * records (the kind's example with the facts over it; a property the release's schema lacks is
  * left out), and the first value of the settings a fresh server has none of: cleared ones
  * (authenticator, mail, backup, service desk) and empty lists (job executors, scripts, ...).
  */
-import { FRESH_ADMINISTRATOR, FRESH_ROLES, ROLE_FIELD_DEFAULTS, SYSTEM_ACCOUNTS } from '../../../spec/fresh-server.js';
+import { FRESH_ADMINISTRATOR, FRESH_ADMINISTRATOR_EMAIL, FRESH_ROLES, ROLE_FIELD_DEFAULTS, SYSTEM_ACCOUNTS } from '../../../spec/fresh-server.js';
 import { releaseAtLeast } from './conversions.js';
 import type { Rec, RecordKind } from './records.js';
 
@@ -31,7 +31,7 @@ export function builtinRecords(
   elementProperties: (property: string) => readonly string[] | undefined,
 ): Builtins {
   const template = kind.seeds[0];
-  if (!template || !kind.properties.has('name')) return NONE;
+  if (!template) return NONE;
   const shaped = (values: Readonly<Rec>): Rec | undefined => {
     const record: Rec = {};
     for (const property of kind.properties.keys()) {
@@ -39,6 +39,10 @@ export function builtinRecords(
     }
     return valid(record) ? record : undefined;
   };
+  if (kind.collectionPath === '/email-addresses' && kind.properties.has('ownerId')) {
+    return { listed: [shaped(FRESH_ADMINISTRATOR_EMAIL)].filter((r): r is Rec => r !== undefined), hidden: [] };
+  }
+  if (!kind.properties.has('name')) return NONE;
   if (kind.collectionPath === '/roles' && kind.properties.has('codePrivilege')) {
     const alive = FRESH_ROLES.filter((role) => role.since === undefined || releaseAtLeast(release, role.since));
     const listed = alive.flatMap((role, i): Rec[] => [shaped({ ...ROLE_FIELD_DEFAULTS, id: i + 1, ...role.values })].filter((r): r is Rec => r !== undefined));

@@ -70,6 +70,8 @@ export type Behaviour =
   | { type: 'children'; kind: RecordKind; param: string; fields: readonly string[]; one?: true }
   /** The records of `kind` whose text refers to the path's record (of `parent`), as `referencing` says. */
   | { type: 'referring'; kind: RecordKind; parent: RecordKind; param: string; referencing: ReferencedIn }
+  /** `all`: a read of a collection that pages nothing (`/sso-providers`) lists every record it holds. */
+  | { type: 'all'; kind: RecordKind }
   /** `omits`: the property a stored value loses at its root when read (`x-onedev-untagged-root`). */
   | { type: 'singleton-read'; omits?: string };
 
@@ -271,7 +273,7 @@ function placeByPath(table: KindTable, plans: readonly OperationPlan[], behaviou
     if (under) targets.set(key(plan), { kind: under.kind, param: under.kind.idParam! });
     if (behaviours.has(key(plan)) || plan.method !== 'GET') continue;
     // A read under a record that lists nothing may still read back a setting (a user's queries and watches).
-    const behaviour = (under ? childList(table, plan, under.kind, under.itemPath) : undefined) ?? lookupOrSetting(table, plan, plans);
+    const behaviour = (under ? childList(table, plan, under.kind, under.itemPath) : wholeList(table, plan)) ?? lookupOrSetting(table, plan, plans);
     if (behaviour) behaviours.set(key(plan), behaviour);
   }
   return targets;
@@ -290,6 +292,12 @@ function childList(table: KindTable, plan: OperationPlan, kind: RecordKind, item
   const fields = plan.lists?.fields ?? [kind.idParam!];
   if (!child || (one && child === kind) || !fields.every((f) => child.properties.has(f))) return undefined;
   return { type: 'children', kind: child, param: kind.idParam!, fields, ...(one ? { one: true as const } : {}) };
+}
+
+/** A GET of a kind's own collection answering an array of it, with no paging: all its records. */
+function wholeList(table: KindTable, plan: OperationPlan): Behaviour | undefined {
+  const kind = table.kindOf(arrayItemName(successSchema(plan)));
+  return kind && kind.collectionPath === plan.path ? { type: 'all', kind } : undefined;
 }
 
 /** A GET answering a record's id found by another property (`/groups/ids/{name}`), or a setting's read. */

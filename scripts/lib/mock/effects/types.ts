@@ -35,6 +35,8 @@ export interface EffectRun {
   subject?: { kind: RecordKind; record: Rec };
   /** The id the operation answers with (a create's new record). */
   answerId?: string;
+  /** In a create step with `each`: the body list's element the record is made for. */
+  element?: unknown;
 }
 
 /** A step could not be applied: the record it addresses is not there. */

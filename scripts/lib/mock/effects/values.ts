@@ -3,7 +3,7 @@
  * request and the run's records.
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import type { EffectValue, RecordAt, ReferencedIn } from '../../../../spec/model.js';
+import type { EffectValue, RecordAt, ReferencedIn, TreePath } from '../../../../spec/model.js';
 import type { Rec, RecordKind } from '../records.js';
 import { ISSUE_STATES } from '../query/vary.js';
 import { referencedNumbers } from '../references.js';
@@ -51,11 +51,28 @@ export function valueOf(value: EffectValue, property: string, kind: RecordKind, 
   }
   // A state the setting does not define leaves the ordinal as it was.
   if ('stateOrdinal' in value) return stateOrdinal(record?.[value.stateOrdinal], run) ?? record?.[property] ?? ABSENT;
+  if ('path' in value) return treePath(value.path, kind, record, run);
+  if ('element' in value) return run.element === undefined ? ABSENT : typed(run.element, schema);
   if ('elapsedSince' in value) {
     const since = Date.parse(String(record?.[value.elapsedSince]));
     return Number.isNaN(since) ? ABSENT : Math.max(0, request.now.getTime() - since);
   }
   return types(schema).includes('null') ? null : ABSENT;
+}
+
+/**
+ * A tree record's path: its name (the body's, else the record's) after its parent's path, or the
+ * name alone without a parent. Absent when a part is unknown (no name, a parent the run lacks).
+ */
+function treePath(parts: TreePath, kind: RecordKind, record: Rec | undefined, run: EffectRun): unknown {
+  const body = run.request.body && typeof run.request.body === 'object' ? (run.request.body as Rec) : {};
+  const part = (property: string): unknown => (property in body ? body[property] : record?.[property]);
+  const name = part(parts.name);
+  const parentId = part(parts.parent);
+  if (typeof name !== 'string') return ABSENT;
+  if (parentId === undefined || parentId === null) return name;
+  const parentPath = run.world.state.setOf(kind)?.get(String(parentId))?.path;
+  return typeof parentPath === 'string' ? `${parentPath}/${name}` : ABSENT;
 }
 
 /** `values` resolved for a record of `kind`: what to write, and what to leave out. */

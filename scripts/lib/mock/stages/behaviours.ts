@@ -86,6 +86,10 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
       const refers = (r: Rec): boolean => r[project] === parent.projectId && referencedNumbers(r[referencedIn], pattern).has(parent.number as number);
       return json(status, set.listText(set.all().filter(refers)), operation);
     }
+    case 'all': {
+      const set = state.stateful ? state.setOf(behaviour.kind) : undefined;
+      return set ? json(status, set.listText(set.all()), operation) : undefined;
+    }
     case 'singleton-read':
       return settingAnswer(state, parsed, behaviour.omits, status);
   }
