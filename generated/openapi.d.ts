@@ -9184,7 +9184,17 @@ export interface components {
          *         {
          *           "name": "Open",
          *           "description": null,
-         *           "color": "#FFA800"
+         *           "color": "#2095F2"
+         *         },
+         *         {
+         *           "name": "In Progress",
+         *           "description": null,
+         *           "color": "#FFA700"
+         *         },
+         *         {
+         *           "name": "In Review",
+         *           "description": null,
+         *           "color": "#9C26B0"
          *         },
          *         {
          *           "name": "Closed",

@@ -184,7 +184,8 @@ function checkValue(value: EffectValue, where: string, context: Context, record?
   if ('param' in value && !context.params.has(value.param)) context.problems.add(`${where}.param: the path has no {${value.param}}`);
   if ('subject' in value) {
     if (!context.subject) context.problems.add(`${where}.subject: no subject to read ${value.subject} from`);
-    else checkProperty(context.subject, value.subject, `${where}.subject`, context);
+    // Every made record has the id its create answers, whether or not its schema lists it.
+    else if (value.subject !== 'id') checkProperty(context.subject, value.subject, `${where}.subject`, context);
   }
 }
 

@@ -392,8 +392,11 @@ const fixPatterns = [
 ];
 
 const globalIssueSetting = {
+  // A fresh server's four states, so an issue's stateOrdinal reads as on one.
   stateSpecs: [
-    { name: 'Open', description: null, color: '#FFA800' },
+    { name: 'Open', description: null, color: '#2095F2' },
+    { name: 'In Progress', description: null, color: '#FFA700' },
+    { name: 'In Review', description: null, color: '#9C26B0' },
     { name: 'Closed', description: null, color: '#1BC5BD' },
   ],
   transitionSpecs: [

@@ -70,6 +70,7 @@ const ESTIMATE_UNLICENSED = 'An active subscription is required for this feature
 /** The issue setting as the server holds it (Get Issue Setting's path): its fields and states. */
 const ISSUE_SETTING = '/settings/issue';
 const FIELD_SPECS = { setting: ISSUE_SETTING, list: 'fieldSpecs', name: 'name' } as const;
+const STATE_SPECS = { setting: ISSUE_SETTING, list: 'stateSpecs', name: 'name' } as const;
 /** A field the issue setting does not define: 400 (BadRequestException) until v15.1.0, then 406. */
 const UNDEFINED_FIELD: readonly EffectRefusal[] = [
   { until: 'v15.1.0', when: { unlisted: 'fields', keys: true, in: FIELD_SPECS }, status: 400, message: 'Undefined field: <unlisted>' },
@@ -225,6 +226,8 @@ const transit = (description: string): Omit<OperationSpec, 'since' | 'until' | '
       { set: 'Issue', at: { param: 'issueId' }, values: { state: { bodyField: 'state' }, stateOrdinal: { stateOrdinal: 'state' } } },
       { count: 'Issue', at: { param: 'issueId' }, property: 'commentCount', by: 1, ifBodyField: 'comment' },
     ],
+    // Issue.getStateOrdinal's ExplicitException, which this resource lets through as a 500.
+    refuses: [{ when: { unlisted: 'state', in: STATE_SPECS }, status: 500, message: 'Undefined state: <unlisted>' }],
   },
 });
 

@@ -60,12 +60,13 @@ describe('effects that reach other records', () => {
     const projectId = Number(await made(engine, '/projects', project('webapp')));
     const issue = await issueIn(engine, projectId, 'Broken');
     const other = await issueIn(engine, projectId, 'Other');
-    const opened = (description: string) => made(engine, '/pulls', {
-      targetProjectId: projectId, sourceProjectId: projectId, targetBranch: 'main', sourceBranch: 'fix',
+    // Each from its own branch: a second open request for the same change is refused.
+    const opened = (description: string, sourceBranch: string) => made(engine, '/pulls', {
+      targetProjectId: projectId, sourceProjectId: projectId, targetBranch: 'main', sourceBranch,
       title: 'Fix', description, mergeStrategy: 'CREATE_MERGE_COMMIT', reviewerIds: [], assigneeIds: [],
     });
-    const fixing = await opened(`Resolves #${String(issue.number)}`);
-    await opened(`Mentions #${String(issue.number)}; fixes #${String(other.number)}`);
+    const fixing = await opened(`Resolves #${String(issue.number)}`, 'fix');
+    await opened(`Mentions #${String(issue.number)}; fixes #${String(other.number)}`, 'fix-other');
     const listed = (await ask(engine, 'GET', `/issues/${String(issue.id)}/pulls`, { headers: admin })).json() as Rec[];
     expect(listed.map((r) => String(r.id))).toEqual([fixing]);
   });

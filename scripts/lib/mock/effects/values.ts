@@ -46,7 +46,8 @@ export function valueOf(value: EffectValue, property: string, kind: RecordKind, 
   }
   if ('param' in value) return typed(request.pathValues[value.param], schema);
   if ('subject' in value) {
-    const held = run.subject?.record[value.subject];
+    // A new record's id is the one the operation answers, also where its schema has no id (ProjectData before v12.0.1).
+    const held = run.subject?.record[value.subject] ?? (value.subject === 'id' && run.answerId !== undefined ? Number(run.answerId) : undefined);
     return held === undefined ? ABSENT : held;
   }
   // A state the setting does not define leaves the ordinal as it was.
