@@ -47,6 +47,9 @@ describe('nullBranchToNullable', () => {
     const kind = { $ref: '#/components/schemas/Kind' };
     expect(nullBranchToNullable({ oneOf: [kind, { type: 'null' }] }, '#', types)).toEqual({ type: 'string', nullable: true, allOf: [kind] });
   });
+  it('drops the default of a nullable reference, an object\'s, which ogen refuses ("object defaults")', () => {
+    expect(nullBranchToNullable({ default: null, oneOf: [ref, { type: 'null' }] }, '#', types)).toEqual({ type: 'object', nullable: true, allOf: [ref] });
+  });
   it('writes no anyOf for a nullable reference (ogen skips operations that use one)', () => {
     expect(JSON.stringify(nullBranchToNullable({ anyOf: [ref, { type: 'null' }] }, '#', types))).not.toContain('anyOf');
   });

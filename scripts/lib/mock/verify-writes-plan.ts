@@ -93,6 +93,7 @@ export const NEEDS: Array<[prefix: string, why: string]> = [
   ['/packages', 'needs a package, which only a build or a package client publishes'],
   ['/package-labels', 'needs a package, which only a build or a package client publishes'],
   ['/code-comments', 'needs a code comment, which needs git content'],
+  ['/issue-watches', "the server watched the issue for its submitter, the caller, when verify opened it: a second watch of the same user is refused"],
   ['/issue-links', "needs two issues and a link spec of the issue setting, which no read-only listing gives"],
 ];
 

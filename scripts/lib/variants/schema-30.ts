@@ -72,7 +72,9 @@ export function nullBranchToNullable(schema: Schema, where: string, refTypes: Re
     if (rest.length === 1 && typeof only.$ref === 'string' && Object.keys(only).length === 1) {
       const type = refTypes(only.$ref);
       if (type === undefined) throw new ConversionError(where, `a nullable reference needs the type of ${only.$ref}, which has none`);
-      return { ...siblings, type, nullable: true, allOf: [{ $ref: only.$ref }] };
+      // A default here is an object's (null or not): ogen refuses object defaults, and 3.0 keeps none beside a `$ref` either.
+      const { default: _default, ...kept } = siblings;
+      return { ...kept, type, nullable: true, allOf: [{ $ref: only.$ref }] };
     }
     // Several branches: one inline branch with a `type` takes the null (`nullable` on it). No other
     // branch admits null, so under oneOf exactly one still matches. A null-only branch is the last
