@@ -9,7 +9,8 @@
  * A mistake names the operation and the field.
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import { stepRecord, type DuplicateCondition, type EffectCondition, type EffectStep, type EffectValue, type ParameterSpec, type RecordAt, type ReferencedIn, type TermMatch } from '../../spec/model.js';
+import { stepRecord, type DuplicateCondition, type EffectCondition, type EffectStep, type EffectValue, type ParameterSpec, type RecordAt, type ReferencedIn, type TermMatch, type TypeExpr } from '../../spec/model.js';
+import { REFERENCE_PATTERNS } from './mock/references.js';
 import type { Problems } from './problems.js';
 import type { SelectedEffect, SelectedGroup, SelectedOperation } from './select-release.js';
 
@@ -36,8 +37,7 @@ function checkEffect(op: SelectedOperation, effect: SelectedEffect, schemas: Sch
   if (effect.changes.length > 0 && effect.none !== undefined) problems.add(`${where}.none: given with changes`);
   const params = new Set(op.path.match(/\{[^}]+\}/g)?.map((p) => p.slice(1, -1)) ?? []);
   const subject = effect.changes[0] && stepRecord(effect.changes[0]);
-  const bodyType = op.body?.kind === 'json' ? op.body.type : undefined;
-  const body = bodyType && typeof bodyType === 'object' && 'ref' in bodyType ? bodyType.ref : undefined;
+  const body = refOf(op.body?.kind === 'json' ? op.body.type : undefined);
   const context = { schemas, params, subject, problems, body };
   effect.changes.forEach((step, i) => checkStep(step, `${where}.changes[${i}]`, context));
   (effect.refuses ?? []).forEach((refusal, i) => {
@@ -49,9 +49,7 @@ function checkEffect(op: SelectedOperation, effect: SelectedEffect, schemas: Sch
 }
 
 function checkLists(op: SelectedOperation, lists: NonNullable<SelectedOperation['lists']>, schemas: Schemas, where: string, problems: Problems): void {
-  const type = op.success.kind === 'json' ? op.success.type : undefined;
-  const item = type && typeof type === 'object' && 'array' in type ? type.array : undefined;
-  const record = item && typeof item === 'object' && 'ref' in item ? item.ref : undefined;
+  const record = itemRefOf(successType(op));
   if (op.method !== 'GET' || !record || !/\}\/[^/{]+$/.test(op.path)) {
     problems.add(`${where}: only a GET under a record's path (\`.../{id}/things\`) answering an array of records lists linked records`);
     return;
@@ -60,7 +58,7 @@ function checkLists(op: SelectedOperation, lists: NonNullable<SelectedOperation[
   if (!schemas[record]) problems.add(`${where}: no schema ${record} in this release`);
   else if ('referencing' in lists) {
     const { referencedIn, pattern, project } = lists.referencing;
-    if (pattern !== 'fixes') problems.add(`${where}.referencing.pattern: ${JSON.stringify(pattern)} is not one of: fixes`);
+    checkPattern(pattern, `${where}.referencing.pattern`, problems);
     checkProperty(record, referencedIn, `${where}.referencing.referencedIn`, context);
     checkProperty(record, project, `${where}.referencing.project`, context);
   } else {
@@ -75,10 +73,8 @@ function checkLists(op: SelectedOperation, lists: NonNullable<SelectedOperation[
  * stores their ids.
  */
 function checkAnswers(op: SelectedOperation, siblings: readonly SelectedOperation[], schemas: Schemas, where: string, problems: Problems): void {
-  const type = op.success.kind === 'json' ? op.success.type : undefined;
-  const item = type && typeof type === 'object' && 'array' in type ? type.array : undefined;
-  const one = type && typeof type === 'object' && 'ref' in type ? type.ref : undefined;
-  const many = item && typeof item === 'object' && 'ref' in item ? item.ref : undefined;
+  const one = refOf(successType(op));
+  const many = itemRefOf(successType(op));
   if (op.answers === 'caller') {
     if (op.method !== 'GET' || !one) problems.add(`${where}: only a GET answering one record answers the caller's`);
     else if (!schemas[one]?.properties?.name) problems.add(`${where}: ${one} has no property name (the caller's login name)`);
@@ -91,9 +87,7 @@ function checkAnswers(op: SelectedOperation, siblings: readonly SelectedOperatio
 
 /** A free-text filter: on a read answering an array of records with the properties it names, its related records too. */
 function checkMatches(op: SelectedOperation, matches: TermMatch, schemas: Schemas, where: string, problems: Problems): void {
-  const type = op.success.kind === 'json' ? op.success.type : undefined;
-  const item = type && typeof type === 'object' && 'array' in type ? type.array : undefined;
-  const record = item && typeof item === 'object' && 'ref' in item ? item.ref : undefined;
+  const record = itemRefOf(successType(op));
   if (op.method !== 'GET' || !record || !schemas[record]) {
     problems.add(`${where}: only a GET answering an array of records filters them by a text`);
     return;
@@ -105,6 +99,21 @@ function checkMatches(op: SelectedOperation, matches: TermMatch, schemas: Schema
     if (!schemas[related.record]) problems.add(`${where}.related[${i}]: no schema ${related.record} in this release`);
     else for (const property of [related.link, related.property]) checkProperty(related.record, property, `${where}.related[${i}]`, context);
   });
+}
+
+/** The component schema a type names (`{ ref }`), if it names one. */
+function refOf(type: TypeExpr | undefined): string | undefined {
+  return type && typeof type === 'object' && 'ref' in type ? type.ref : undefined;
+}
+
+/** The component schema of an array type's elements (`{ array: { ref } }`), if they are one. */
+function itemRefOf(type: TypeExpr | undefined): string | undefined {
+  return type && typeof type === 'object' && 'array' in type ? refOf(type.array) : undefined;
+}
+
+/** The JSON type an operation answers with, if it answers JSON. */
+function successType(op: SelectedOperation): TypeExpr | undefined {
+  return op.success.kind === 'json' ? op.success.type : undefined;
 }
 
 interface Context {
@@ -163,9 +172,13 @@ function checkAt(at: RecordAt, where: string, record: string, context: Context):
   }
 }
 
+function checkPattern(pattern: string, where: string, problems: Problems): void {
+  if (!REFERENCE_PATTERNS.includes(pattern)) problems.add(`${where}: ${JSON.stringify(pattern)} is not one of: ${REFERENCE_PATTERNS.join(', ')}`);
+}
+
 /** A text of the subject that refers to records by number: both ends must have what it reads. */
 function checkReferencedIn(at: ReferencedIn, where: string, record: string, context: Context): void {
-  if (at.pattern !== 'fixes') context.problems.add(`${where}.pattern: ${JSON.stringify(at.pattern)} is not one of: fixes`);
+  checkPattern(at.pattern, `${where}.pattern`, context.problems);
   if (!context.subject) {
     context.problems.add(`${where}.referencedIn: no subject to read ${at.referencedIn} from`);
     return;

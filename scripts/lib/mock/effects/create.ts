@@ -1,5 +1,6 @@
 /** `create`: a new record from the body, with the values the server sets itself; the operation answers its id. */
-import { changesOf, given } from './values.js';
+import { isObject } from '../../../../src/json-ref.js';
+import { bodyOf, changesOf, given } from './values.js';
 import type { CreateDefault } from '../../../../spec/model.js';
 import type { StepModule } from './types.js';
 
@@ -9,7 +10,7 @@ export const create: StepModule<'create'> = {
     if (!kind) return undefined;
     if (step.ifBodyField !== undefined && !given(run.request.body, step.ifBodyField)) return undefined;
     if (step.each !== undefined) {
-      const list = (run.request.body as Record<string, unknown> | undefined)?.[step.each];
+      const list = bodyOf(run)[step.each];
       // Made from the values alone: the body is the record's owner's, not these records'.
       for (const element of Array.isArray(list) ? list : []) run.world.state.create(kind, undefined, changesOf(step.values, kind, undefined, { ...run, element }));
       return undefined;
@@ -36,8 +37,4 @@ export function withDefaults(body: unknown, defaults: Readonly<Record<string, Cr
     merged[property] = bothObjects ? { ...fallback, ...value } : value;
   }
   return merged;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -4,6 +4,7 @@
  * given where no entry can pass. Each answers the value found wanting, for the message.
  */
 import type { ListedNames, SettingCondition } from '../../../../spec/model.js';
+import { isObject } from '../../../../src/json-ref.js';
 import type { Rec } from '../records.js';
 import type { EffectRun } from './types.js';
 
@@ -22,7 +23,7 @@ export function settingHolds(when: SettingCondition, body: Rec, run: EffectRun):
     const value = body[when.unlisted];
     if (!entries || value === undefined || value === null) return undefined;
     const names = new Set(entries.map((e) => e[when.in.name]));
-    const given = when.keys ? (isRec(value) ? Object.keys(value) : []) : [value];
+    const given = when.keys ? (isObject(value) ? Object.keys(value) : []) : [value];
     const wanting = given.find((v) => !names.has(v));
     return wanting === undefined ? undefined : { value: wanting };
   }
@@ -36,7 +37,7 @@ function unchosen(when: Extract<SettingCondition, { unchosen: unknown }>, body: 
   for (const [name, value] of Object.entries(body)) {
     const choices = at(entries.find((e) => e[when.unchosen.name] === name), when.choices);
     if (!Array.isArray(choices)) continue;
-    const allowed = new Set(choices.filter(isRec).map((c) => c[when.choice]));
+    const allowed = new Set(choices.filter(isObject).map((c) => c[when.choice]));
     // A list of values is refused in other words ("Invalid choice values: ..."), not modelled.
     if (value !== null && !Array.isArray(value) && !allowed.has(value)) return { value };
   }
@@ -55,12 +56,10 @@ function entriesOf(listed: ListedNames, body: Rec, run: EffectRun): Rec[] | unde
   if (holder === undefined || holder === null) return undefined;
   // A list that is null or left out holds no names.
   const list = at(holder, listed.list);
-  return Array.isArray(list) ? list.filter(isRec) : [];
+  return Array.isArray(list) ? list.filter(isObject) : [];
 }
 
 /** The value at a dotted property path. */
 function at(value: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, key) => (isRec(v) ? v[key] : undefined), value);
+  return path.split('.').reduce<unknown>((v, key) => (isObject(v) ? v[key] : undefined), value);
 }
-
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -5,7 +5,7 @@
 import { stepRecord, type DuplicateCondition, type EffectCondition, type EffectRefusal, type EffectStep } from '../../../../spec/model.js';
 import { userDirectory, type Rec, type RecordKind } from '../records.js';
 import { settingHolds } from './listed.js';
-import { changesOf, findAt } from './values.js';
+import { bodyOf, changesOf, findAt } from './values.js';
 import type { EffectRun } from './types.js';
 
 export interface Refused {
@@ -41,11 +41,6 @@ function worded(refusal: EffectRefusal, first: EffectStep | undefined, run: Effe
     const value = name === 'id' ? id : name === 'unlisted' ? unlisted : body[name];
     return value === undefined || value === null || typeof value === 'object' ? placeholder : String(value);
   });
-}
-
-function bodyOf(run: EffectRun): Rec {
-  const body = run.request.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Rec) : {};
 }
 
 /** The subject's kind and, unless the first step creates it, its stored record. */

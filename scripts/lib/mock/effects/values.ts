@@ -7,6 +7,7 @@ import type { EffectValue, RecordAt, ReferencedIn, TreePath } from '../../../../
 import type { Rec, RecordKind } from '../records.js';
 import { ISSUE_STATES } from '../query/vary.js';
 import { referencedNumbers } from '../references.js';
+import { isObject } from '../../../../src/json-ref.js';
 import type { EffectRun, Missing } from './types.js';
 
 /** Absent: the property is left out of the record. */
@@ -66,7 +67,7 @@ export function valueOf(value: EffectValue, property: string, kind: RecordKind, 
  * name alone without a parent. Absent when a part is unknown (no name, a parent the run lacks).
  */
 function treePath(parts: TreePath, kind: RecordKind, record: Rec | undefined, run: EffectRun): unknown {
-  const body = run.request.body && typeof run.request.body === 'object' ? (run.request.body as Rec) : {};
+  const body = bodyOf(run);
   const part = (property: string): unknown => (property in body ? body[property] : record?.[property]);
   const name = part(parts.name);
   const parentId = part(parts.parent);
@@ -150,6 +151,12 @@ export function findAt(at: RecordAt, kind: RecordKind, run: EffectRun): { id?: s
   const id = idAt(at, run);
   const canonical = id === undefined ? undefined : /^-?\d+$/.test(id.trim()) ? String(Number(id.trim())) : id;
   return canonical === undefined ? {} : { id: canonical, ...(set?.get(canonical) ? { record: set.get(canonical)! } : {}) };
+}
+
+/** The request's body as an object's properties (none for any other body). */
+export function bodyOf(run: EffectRun): Rec {
+  const body = run.request.body;
+  return isObject(body) ? body : {};
 }
 
 /** Whether the body gives the property a value (not null, not an empty text). */
