@@ -434,7 +434,22 @@ export interface OperationSpec extends Lifespan {
    * stored (its `setting` step: an issue's iterations). The builder writes it as
    * `x-onedev-answers`; the stateful mock answers those records.
    */
-  answers?: 'caller' | 'stored';
+  answers?: 'caller' | 'stored' | RefsRead;
+}
+
+/** A Git ref of a project's repository. */
+export type RefKind = 'branch' | 'tag';
+
+/**
+ * A read a project's repository answers (`answers`, object form), the project being the path's
+ * `projectId`: the names of its branches or tags (the default branch first, then newest first, as
+ * OneDev sorts refs), or with `name`, the ref that path parameter names as `{ refName, commitHash }`,
+ * and for one it lacks a 404 in the words of `missing` (`<name>`: the name asked).
+ */
+export interface RefsRead {
+  refs: RefKind;
+  name?: string;
+  missing?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -449,13 +464,16 @@ export interface OperationSpec extends Lifespan {
  *   removes (`issueId` of a vote: the voted issue);
  * - `body: 'whole'`: the body itself is the id (a JSON number, as Set Primary Email Address takes);
  * - `where`: the first record whose properties have these values (the review of a request by a
- *   user); a `set` step whose record is not there creates it from those values.
+ *   user); a `set` step whose record is not there creates it from those values;
+ * - `others`: every record with these values but the subject (the owner's other email addresses,
+ *   which lose the primary mark when one gets it).
  */
 export type RecordAt =
   | { param: string }
   | { field: string }
   | { body: 'whole' }
   | { where: Readonly<Record<string, EffectValue>> }
+  | { others: Readonly<Record<string, EffectValue>> }
   | ReferencedIn;
 
 // --- Effects that reach other records (the issues a pull request fixes) ---------------------
@@ -551,7 +569,8 @@ export interface Cascade {
  * - count: an integer property of the record moved by one, up or down (a vote moves `voteCount`);
  *   `onlyWithBody`: only when the request has a body (a note the server adds as a comment);
  *   `ifBodyField`: only when the body gives that property a value (a transition's `comment`);
- * - setting: the setting read at the operation's path is the body from now on.
+ * - setting: the setting read at the operation's path is the body from now on;
+ * - ref: a branch or tag is made or deleted (RefStep).
  */
 export type EffectStep =
   | { create: string; values?: Readonly<Record<string, EffectValue>>; ifBodyField?: string; defaults?: Readonly<Record<string, CreateDefault>>; each?: string }
@@ -559,10 +578,46 @@ export type EffectStep =
   | { set: string; at: RecordAt; values: Readonly<Record<string, EffectValue>> }
   | { remove: string; at: RecordAt; cascade?: readonly Cascade[] }
   | { count: string; at: RecordAt; property: string; by: 1 | -1; onlyWithBody?: true; ifBodyField?: string }
-  | { setting: 'replace' };
+  | { setting: 'replace' }
+  | RefStep;
+
+/**
+ * ref: a branch or tag of a project's repository is made or deleted (the repository holds no
+ * records: reads of it answer as `RefsRead` says). `project` and `name` are a constant, a path
+ * parameter, the body or one of its properties, or a property of the subject (a pull request's
+ * `sourceProjectId` and `sourceBranch`). A new ref points at `revision` (a branch, a tag or a
+ * commit), else at the commit the ref pointed at when it was deleted (a restored branch), else at
+ * the head of the default branch.
+ */
+/** The value forms a `ref` step and a `refExists` condition take: those that name no record's property. */
+export const REF_VALUE_FORMS = ['const', 'param', 'body', 'bodyField', 'subject'] as const;
+
+export interface RefStep {
+  ref: RefKind;
+  action: 'create' | 'delete';
+  project: EffectValue;
+  name: EffectValue | IssueBranchName;
+  revision?: EffectValue;
+  /** The record the ref is made for, the operation's subject (`subject` values read it): the issue of Create Issue Branch. */
+  of?: { record: string; at: RecordAt };
+  /** The operation answers the ref's name, as plain text. */
+  answersName?: true;
+}
+
+/**
+ * The name OneDev gives an issue's branch: a branch of the repository that already carries the
+ * issue's number (`issue-<number>` after its last `/`, any case, not followed by a digit), else
+ * `issue-<number>-<slug>`, the slug being the title with each run of characters other than ASCII
+ * letters and digits made one `-`, lower case, cut to 30 characters, no `-` at either end (no
+ * slug: `issue-<number>`). `number` and `title` are properties of the subject. A making of a ref
+ * that exists leaves it where it is.
+ */
+export interface IssueBranchName {
+  issueBranch: { number: string; title: string };
+}
 
 /** The names of the step kinds (each has its module in the mock, scripts/lib/mock/effects/). */
-export type EffectStepKind = 'create' | 'update' | 'set' | 'remove' | 'count' | 'setting';
+export type EffectStepKind = 'create' | 'update' | 'set' | 'remove' | 'count' | 'setting' | 'ref';
 
 /** The component schema a step changes (a `setting` step changes the setting at its path). */
 export function stepRecord(step: EffectStep): string | undefined {
@@ -571,6 +626,7 @@ export function stepRecord(step: EffectStep): string | undefined {
   if ('set' in step) return step.set;
   if ('remove' in step) return step.remove;
   if ('count' in step) return step.count;
+  if ('ref' in step) return step.of?.record;
   return undefined;
 }
 
@@ -584,7 +640,8 @@ export function stepRecord(step: EffectStep): string | undefined {
  *   target's);
  * - `missing`: the record of kind `record` that the body's `field` names does not exist;
  * - `subscription`: the server has no active subscription (the recorded community build has none),
- *   for every call, or, with `field`, only when the body sets that property.
+ *   for every call, or, with `field`, only when the body sets that property;
+ * - `refExists`: the repository already has the branch or tag (RefCondition).
  */
 export type EffectCondition =
   | { property: string; in: readonly (string | number | boolean | null)[] }
@@ -592,7 +649,18 @@ export type EffectCondition =
   | { same: readonly [string, string]; and?: readonly (readonly [string, string])[] }
   | { missing: string; field: string }
   | { subscription: true; field?: string }
-  | SettingCondition;
+  | SettingCondition
+  | RefCondition;
+
+/**
+ * `refExists`: the project's repository already has a branch or tag of that name (values as a
+ * `ref` step reads them): creating it again is refused.
+ */
+export interface RefCondition {
+  refExists: RefKind;
+  project: EffectValue;
+  name: EffectValue;
+}
 
 /**
  * `duplicate`, in full: another record has the same values of these properties as the body (or,

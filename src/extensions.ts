@@ -10,7 +10,7 @@
  * It loads nothing at run time: the packaged mock and the client load it, and neither must bring
  * the catalogue with it (the one import is a type, erased when compiled).
  */
-import type { EffectSpec, ListsSpec, QueryLanguageSpec, TermMatch } from '../spec/model.js';
+import type { EffectSpec, ListsSpec, QueryLanguageSpec, RefsRead, TermMatch } from '../spec/model.js';
 
 /** The kinds of object of a description that carry extensions. */
 export type ExtensionPlace =
@@ -121,8 +121,16 @@ const recordOf =
   (value): value is Record<string, T> =>
     isRecord(value) && Object.values(value).every(item);
 
+/** What `x-onedev-answers` holds. */
+type Answers = 'caller' | 'stored' | RefsRead;
+const isRefsRead: Check<RefsRead> = (value): value is RefsRead =>
+  isRecord(value) &&
+  (value.refs === 'branch' || value.refs === 'tag') &&
+  (value.name === undefined || isString(value.name)) &&
+  (value.missing === undefined || isString(value.missing));
+
 /** A query language is the catalogue's own structure: its lists are checked to be there, the mock's parser checks the rest. */
-const STEP_KINDS = ['create', 'update', 'set', 'remove', 'count', 'setting'];
+const STEP_KINDS = ['create', 'update', 'set', 'remove', 'count', 'setting', 'ref'];
 const isEffect: Check<EffectSpec> = (value): value is EffectSpec =>
   isRecord(value) &&
   Array.isArray(value.changes) &&
@@ -299,14 +307,17 @@ export const EXT = {
   answers: {
     name: 'x-onedev-answers',
     where: ['operation'],
-    type: "'caller' | 'stored'",
+    type: "'caller' | 'stored' | { refs: 'branch' | 'tag'; name?: string; missing?: string }",
     description:
-      'On a GET: which records it answers that its path does not name. `caller`: the account of ' +
+      'On a GET: what it answers that its path does not name. `caller`: the account of ' +
       'the user the request is authenticated as (for a token, its owner). `stored`: the records ' +
       'whose ids the POST at the same path was last sent (the iterations an issue is scheduled ' +
-      'into). The stateful mock answers those records.',
-    accepts: oneOf<'caller' | 'stored'>(['caller', 'stored']),
-  } satisfies Extension<'caller' | 'stored'>,
+      'into). `refs`: the branches or tags of the repository of the path\'s project, by name (the ' +
+      'default branch first, then newest first), or with `name` the one ref that path parameter names, ' +
+      'and for one the repository lacks a 404 worded as `missing` (`<name>` the name asked). The ' +
+      'stateful mock answers those records, and the refs as the `ref` steps of `x-onedev-effect` left them.',
+    accepts: (value): value is Answers => value === 'caller' || value === 'stored' || isRefsRead(value),
+  } satisfies Extension<Answers>,
 
   matches: {
     name: 'x-onedev-matches',

@@ -9,7 +9,7 @@
  * A mistake names the operation and the field.
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import { stepRecord, type DuplicateCondition, type EffectCondition, type EffectStep, type EffectValue, type ParameterSpec, type RecordAt, type ReferencedIn, type TermMatch, type TypeExpr } from '../../spec/model.js';
+import { REF_VALUE_FORMS, stepRecord, type DuplicateCondition, type EffectCondition, type EffectStep, type EffectValue, type IssueBranchName, type ParameterSpec, type RecordAt, type RefCondition, type ReferencedIn, type RefStep, type RefsRead, type TermMatch, type TypeExpr } from '../../spec/model.js';
 import { REFERENCE_PATTERNS } from './mock/references.js';
 import type { Problems } from './problems.js';
 import type { SelectedEffect, SelectedGroup, SelectedOperation } from './select-release.js';
@@ -75,6 +75,10 @@ function checkLists(op: SelectedOperation, lists: NonNullable<SelectedOperation[
 function checkAnswers(op: SelectedOperation, siblings: readonly SelectedOperation[], schemas: Schemas, where: string, problems: Problems): void {
   const one = refOf(successType(op));
   const many = itemRefOf(successType(op));
+  if (typeof op.answers === 'object') {
+    checkRefsRead(op, op.answers, where, problems);
+    return;
+  }
   if (op.answers === 'caller') {
     if (op.method !== 'GET' || !one) problems.add(`${where}: only a GET answering one record answers the caller's`);
     else if (!schemas[one]?.properties?.name) problems.add(`${where}: ${one} has no property name (the caller's login name)`);
@@ -83,6 +87,19 @@ function checkAnswers(op: SelectedOperation, siblings: readonly SelectedOperatio
   if (op.method !== 'GET' || !many) problems.add(`${where}: only a GET answering an array of records answers stored ids`);
   const storing = siblings.some((s) => s.method === 'POST' && s.path === op.path && s.effect?.changes.some((step) => 'setting' in step));
   if (!storing) problems.add(`${where}: no POST at ${op.path} stores ids (a setting step)`);
+}
+
+/** A read of refs: a GET under a project's path, answering names (an array of strings) or, with `name`, one ref from that parameter. */
+function checkRefsRead(op: SelectedOperation, read: RefsRead, where: string, problems: Problems): void {
+  const params = op.path.match(/\{[^}]+\}/g)?.map((p) => p.slice(1, -1)) ?? [];
+  if (op.method !== 'GET') problems.add(`${where}: only a GET answers refs`);
+  if (!params.includes('projectId')) problems.add(`${where}: the path has no {projectId} to find the repository by`);
+  if (read.name !== undefined && !params.includes(read.name)) problems.add(`${where}.name: the path has no {${read.name}}`);
+  const type = successType(op);
+  const names = typeof type === 'object' && type !== null && 'array' in type && type.array === 'string';
+  if (read.name === undefined && !names) problems.add(`${where}: a list of refs answers an array of strings (their names)`);
+  if (read.name !== undefined && !refOf(type)) problems.add(`${where}.name: one ref answers a record of a component schema`);
+  if (read.name === undefined && read.missing !== undefined) problems.add(`${where}.missing: only the read of one ref has a 404 of its own`);
 }
 
 /** A free-text filter: on a read answering an array of records with the properties it names, its related records too. */
@@ -128,6 +145,10 @@ interface Context {
 
 function checkStep(step: EffectStep, where: string, context: Context): void {
   if ('setting' in step) return;
+  if ('ref' in step) {
+    checkRef(step, where, context);
+    return;
+  }
   const record = stepRecord(step)!;
   const schema = context.schemas[record];
   if (!schema) {
@@ -157,6 +178,32 @@ function checkStep(step: EffectStep, where: string, context: Context): void {
   }
 }
 
+/** A ref step or condition: a known kind and action, its values of the forms a ref takes, each readable here. */
+function checkRef(ref: RefStep | RefCondition, where: string, context: Context): void {
+  const kind = 'ref' in ref ? ref.ref : ref.refExists;
+  if (kind !== 'branch' && kind !== 'tag') context.problems.add(`${where}: ${JSON.stringify(kind)} is not one of: branch, tag`);
+  if ('ref' in ref && ref.action !== 'create' && ref.action !== 'delete') context.problems.add(`${where}.action: ${JSON.stringify(ref.action)} is not one of: create, delete`);
+  if ('ref' in ref && ref.revision !== undefined && ref.action !== 'create') context.problems.add(`${where}.revision: only a create has a revision`);
+  if ('ref' in ref && ref.of) {
+    if (!context.schemas[ref.of.record]) context.problems.add(`${where}.of.record: no schema ${ref.of.record} in this release`);
+    else checkAt(ref.of.at, `${where}.of.at`, ref.of.record, context);
+  }
+  if ('issueBranch' in ref.name) {
+    const subject = context.subject;
+    if (!subject) context.problems.add(`${where}.name.issueBranch: no subject to read the number and title from`);
+    else for (const part of ['number', 'title'] as const) checkProperty(subject, ref.name.issueBranch[part], `${where}.name.issueBranch.${part}`, context);
+  }
+  const values: Array<[string, EffectValue | IssueBranchName | undefined]> = [['project', ref.project], ['name', ref.name], ['revision', 'ref' in ref ? ref.revision : undefined]];
+  for (const [name, value] of values) {
+    if (value === undefined || 'issueBranch' in value) continue;
+    const form = REF_VALUE_FORMS.find((f) => f in value);
+    if (!form) context.problems.add(`${where}.${name}: a ref's value is one of: ${REF_VALUE_FORMS.join(', ')}`);
+    else if ('bodyField' in value && !context.body) context.problems.add(`${where}.${name}.bodyField: the operation has no JSON body of a named schema`);
+    else if ('bodyField' in value) checkProperty(context.body!, value.bodyField, `${where}.${name}.bodyField`, context);
+    else checkValue(value, `${where}.${name}`, context);
+  }
+}
+
 function checkAt(at: RecordAt, where: string, record: string, context: Context): void {
   if ('param' in at && !context.params.has(at.param)) context.problems.add(`${where}.param: the path has no {${at.param}}`);
   if ('field' in at) {
@@ -164,12 +211,13 @@ function checkAt(at: RecordAt, where: string, record: string, context: Context):
     else checkProperty(context.subject, at.field, `${where}.field`, context);
   }
   if ('referencedIn' in at) checkReferencedIn(at, where, record, context);
-  if ('where' in at) {
-    for (const [property, value] of Object.entries(at.where)) {
-      checkProperty(record, property, `${where}.where.${property}`, context);
-      checkValue(value, `${where}.where.${property}`, context);
+  for (const [form, values] of 'where' in at ? [['where', at.where] as const] : 'others' in at ? [['others', at.others] as const] : []) {
+    for (const [property, value] of Object.entries(values)) {
+      checkProperty(record, property, `${where}.${form}.${property}`, context);
+      checkValue(value, `${where}.${form}.${property}`, context);
     }
   }
+  if ('others' in at && !context.subject) context.problems.add(`${where}.others: no subject to tell the others from`);
 }
 
 function checkPattern(pattern: string, where: string, problems: Problems): void {
@@ -209,6 +257,7 @@ function checkCondition(when: EffectCondition, where: string, context: Context):
   if ('missing' in when) {
     if (!context.schemas[when.missing]) context.problems.add(`${where}.missing: no schema ${when.missing} in this release`);
   }
+  if ('refExists' in when) checkRef(when, where, context);
   if (('property' in when || 'duplicate' in when) && !subject) context.problems.add(`${where}: no subject record to test`);
   checkSettingCondition(when, where, context);
 }

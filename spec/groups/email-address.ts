@@ -28,9 +28,17 @@ const ID_BODY = {
 const OWNER_MISSING: EffectRefusal = missingRow('UserData', 'ownerId', 'User');
 const ADDRESS_TAKEN = 'This email address is already used by another user';
 
-/** A mark set on the address the body names (the server also takes it off the owner's other addresses). */
-const marked = (property: 'primary' | 'git' | 'open', value: boolean): EffectSpec => ({
+/** A mark set on the address the body names. */
+const marked = (property: 'open', value: boolean): EffectSpec => ({
   changes: [{ set: 'EmailAddress', at: { body: 'whole' }, values: { [property]: { const: value } } }],
+});
+
+/** A mark only one address of a user has: set on the one the body names, taken off the owner's others. */
+const markedAlone = (property: 'primary' | 'git'): EffectSpec => ({
+  changes: [
+    { set: 'EmailAddress', at: { body: 'whole' }, values: { [property]: { const: true } } },
+    { set: 'EmailAddress', at: { others: { ownerId: { subject: 'ownerId' } } }, values: { [property]: { const: false } } },
+  ],
 });
 
 export const emailAddressGroup: GroupSpec = {
@@ -159,7 +167,7 @@ export const emailAddressGroup: GroupSpec = {
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
-      effect: marked('primary', true),
+      effect: markedAlone('primary'),
     },
     {
       name: 'Use For Git Operations',
@@ -173,7 +181,7 @@ export const emailAddressGroup: GroupSpec = {
       body: ID_BODY,
       success: { kind: 'id', description: 'The id that was sent.' },
       errors: [400, 401, 403, 404, 'validation'],
-      effect: marked('git', true),
+      effect: markedAlone('git'),
     },
     {
       name: 'Resend Verification Email',

@@ -668,7 +668,19 @@ export const issueGroup: GroupSpec = {
         example: 'issue-311-webhook-deliveries-are-not-retried',
       },
       errors: [401, 403, 404, 406],
-      effect: { changes: [], none: 'a branch is Git state, not a record' },
+      // The mock leaves out the project's branch prefix and the names an AI model would suggest.
+      effect: {
+        changes: [
+          {
+            ref: 'branch',
+            action: 'create',
+            of: { record: 'Issue', at: { param: 'issueId' } },
+            project: { subject: 'projectId' },
+            name: { issueBranch: { number: 'number', title: 'title' } },
+            answersName: true,
+          },
+        ],
+      },
     },
     {
       name: [

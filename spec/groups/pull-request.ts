@@ -16,6 +16,9 @@ const BY_PATH_USER = { requestId: { param: 'requestId' }, userId: { param: 'user
 /** A note sent with a state change is posted as a comment by the caller; no body, no comment. */
 const NOTE_AS_COMMENT: EffectStep = { count: 'PullRequest', at: THE_REQUEST, property: 'commentCount', by: 1, onlyWithBody: true };
 
+/** The request's source branch, in its source project's repository. */
+const SOURCE_BRANCH = { ref: 'branch', project: { subject: 'sourceProjectId' }, name: { subject: 'sourceBranch' } } as const;
+
 /** Closing stamps the close date; the server derives the duration from the submit date. */
 const CLOSE_NOW = { closeDate: { now: true }, duration: { elapsedSince: 'submitDate' } } as const;
 
@@ -708,8 +711,7 @@ export const pullRequestGroup: GroupSpec = {
       success: { kind: 'empty', description: 'The source branch was deleted.' },
       errors: [401, 403, 404, 406],
       effect: {
-        // The branch is Git state, not a record; the note is what a later read shows.
-        changes: [NOTE_AS_COMMENT],
+        changes: [NOTE_AS_COMMENT, { ...SOURCE_BRANCH, action: 'delete' }],
         refuses: [{ when: { property: 'status', in: ['OPEN', 'DISCARDED'] }, status: 406, message: 'Pull request not merged' }],
       },
     },
@@ -734,8 +736,8 @@ export const pullRequestGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The source branch was restored.' },
       errors: [401, 403, 404, 406, 500],
-      // The branch is Git state, not a record; the note is what a later read shows.
-      effect: { changes: [NOTE_AS_COMMENT] },
+      // Recreated where it pointed when deleted (the request's head then).
+      effect: { changes: [NOTE_AS_COMMENT, { ...SOURCE_BRANCH, action: 'create' }] },
     },
     {
       name: 'Upload Attachment',

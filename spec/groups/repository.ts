@@ -1,4 +1,4 @@
-import type { EffectSpec, GroupSpec, OperationSpec } from '../model.js';
+import type { EffectRefusal, EffectSpec, EffectValue, GroupSpec, OperationSpec, RefKind } from '../model.js';
 
 /**
  * The Repository group: a project's Git repository (branches, tags, commits, files), read from
@@ -19,12 +19,23 @@ const MANAGE =
 /** InvalidParamException, then NotAcceptableException: the status bad query parameters get at each release. */
 const REFUSED = 'like a bad query parameter';
 
-/**
- * Branches, tags and files live in Git, not among the records effects name: a later read shows the
- * change (Get Branch, Get Tag, Get File), but no step can write it.
- */
-function gitChange(what: string): EffectSpec {
-  return { changes: [], none: `changes ${what} in Git, which effects do not hold as records` };
+/** A file edit makes a commit, which no step can write: a later Get File shows it on a server. */
+const FILE_EDIT: EffectSpec = { changes: [], none: 'changes a file with a new commit, which the effects do not hold' };
+
+const PROJECT: EffectValue = { param: 'projectId' };
+
+/** Creating a ref that exists is refused: with 400 until v12.0.9, then 406, in the same words. */
+function createRef(ref: RefKind, nameField: string, words: string): EffectSpec[] {
+  const step = { ref, action: 'create', project: PROJECT, name: { bodyField: nameField }, revision: { bodyField: 'revision' } } as const;
+  const refusal = (status: 400 | 406): EffectRefusal => ({ when: { refExists: ref, project: PROJECT, name: { bodyField: nameField } }, status, message: `${words} '<${nameField}>' already exists` });
+  return [
+    { until: 'v12.0.9', changes: [step], refuses: [refusal(400)] },
+    { since: 'v12.0.9', changes: [step], refuses: [refusal(406)] },
+  ];
+}
+
+function deleteRef(ref: RefKind, param: string): EffectSpec {
+  return { changes: [{ ref, action: 'delete', project: PROJECT, name: { param } }] };
 }
 
 const setDefaultBranch: OperationSpec = {
@@ -71,6 +82,7 @@ export const repositoryGroup: GroupSpec = {
         example: 'BranchNameList',
       },
       errors: [401, 403, 404],
+      answers: { refs: 'branch' },
     },
     {
       name: 'Get Default Branch',
@@ -96,6 +108,7 @@ export const repositoryGroup: GroupSpec = {
       parameters: ['projectId', 'branchName'],
       success: { kind: 'json', type: { ref: 'RefResponse' }, description: 'The branch.', example: 'BranchRef' },
       errors: [401, 403, 404],
+      answers: { refs: 'branch', name: 'branch', missing: 'Branch not found: <name>' },
     },
     {
       name: 'Create Branch',
@@ -114,8 +127,8 @@ export const repositoryGroup: GroupSpec = {
         example: 'CreateBranchRequest',
       },
       success: { kind: 'empty', description: 'The branch was created.' },
-      errors: [400, 401, 403, 404, 500, 'validation'],
-      effect: gitChange('a branch'),
+      errors: [400, 401, 403, 404, { status: 406, since: 'v12.0.9' }, 500, 'validation'],
+      effect: createRef('branch', 'branchName', 'Branch'),
     },
     {
       name: 'Delete Branch',
@@ -136,7 +149,7 @@ export const repositoryGroup: GroupSpec = {
       parameters: ['projectId', 'branchName'],
       success: { kind: 'empty', description: 'The branch was deleted.' },
       errors: [401, 403, 404],
-      effect: gitChange('a branch'),
+      effect: deleteRef('branch', 'branch'),
     },
     {
       name: 'Get Tags',
@@ -152,6 +165,7 @@ export const repositoryGroup: GroupSpec = {
         example: 'TagNameList',
       },
       errors: [401, 403, 404],
+      answers: { refs: 'tag' },
     },
     {
       name: 'Get Tag',
@@ -162,6 +176,7 @@ export const repositoryGroup: GroupSpec = {
       parameters: ['projectId', 'tagName'],
       success: { kind: 'json', type: { ref: 'RefResponse' }, description: 'The tag.', example: 'TagRef' },
       errors: [401, 403, 404],
+      answers: { refs: 'tag', name: 'tag', missing: 'Tag not found: <name>' },
     },
     {
       name: 'Create Tag',
@@ -183,8 +198,8 @@ export const repositoryGroup: GroupSpec = {
         example: 'CreateTagRequest',
       },
       success: { kind: 'empty', description: 'The tag was created.' },
-      errors: [400, 401, 403, 404, 500, 'validation'],
-      effect: gitChange('a tag'),
+      errors: [400, 401, 403, 404, { status: 406, since: 'v12.0.9' }, 500, 'validation'],
+      effect: createRef('tag', 'tagName', 'Tag'),
     },
     {
       name: 'Delete Tag',
@@ -197,7 +212,7 @@ export const repositoryGroup: GroupSpec = {
       parameters: ['projectId', 'tagName'],
       success: { kind: 'empty', description: 'The tag was deleted.' },
       errors: [401, 403, 404],
-      effect: gitChange('a tag'),
+      effect: deleteRef('tag', 'tag'),
     },
     {
       name: 'Query Commits',
@@ -285,7 +300,7 @@ export const repositoryGroup: GroupSpec = {
         example: 'FileEditResponse',
       },
       errors: [400, 401, 403, 404, 500, 'validation'],
-      effect: gitChange('a file (with a new commit)'),
+      effect: FILE_EDIT,
     },
   ],
 };

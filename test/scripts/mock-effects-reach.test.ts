@@ -53,6 +53,25 @@ describe('effects that reach other records', () => {
     expect(await read(elsewhere)).toMatchObject({ state: 'Open', commentCount: 0 });
   });
 
+  it("marks one address primary (or, before v16.5.0, for git) and takes the mark off the owner's other addresses, not another user's (RecordAt others)", async () => {
+    for (const [release, property] of [['v16.5.6', 'primary'], ['v15.1.8', 'git']] as const) {
+      const engine = new MockEngine(committedDocument(release), { stateful: true, fresh: true });
+      const user = async (name: string): Promise<string> => made(engine, '/users', { name, password: 'secret', fullName: name, emailAddress: `${name}@example.org`, type: 'ORDINARY', notifyOwnEvents: false });
+      const dora = await user('dora');
+      const eve = await user('eve');
+      const first = await made(engine, '/email-addresses', { value: 'dora@home.example', ownerId: Number(dora) });
+      const second = await made(engine, '/email-addresses', { value: 'dora@work.example', ownerId: Number(dora) });
+      const marked = async (owner: string): Promise<unknown[]> =>
+        ((await ask(engine, 'GET', `/users/${owner}/email-addresses`, { headers: admin })).json() as Rec[]).filter((r) => r[property] === true).map((r) => r.value);
+      const eveBefore = await marked(eve);
+      for (const [id, value] of [[first, 'dora@home.example'], [second, 'dora@work.example']] as const) {
+        expect((await ask(engine, 'POST', `/email-addresses/${property}`, { headers: admin, body: id })).status, release).toBe(200);
+        expect(await marked(dora), `${release} ${property}`).toEqual([value]);
+      }
+      expect(await marked(eve)).toEqual(eveBefore);
+    }
+  });
+
   it('lists an issue\'s pull requests as those of its project whose description fixes it (x-onedev-lists referencing)', async () => {
     const get = (doc.paths?.['/issues/{issueId}/pulls']?.get as Record<string, unknown> | undefined)?.[EXT.lists.name];
     expect(get).toEqual({ referencing: { referencedIn: 'description', pattern: 'fixes', project: 'targetProjectId' } });

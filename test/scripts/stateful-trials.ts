@@ -94,8 +94,8 @@ function addressOf(w: World, step: EffectStep, prepared: Omit<Prepared, 'targets
     const value = source[at.field];
     return value === undefined || value === null ? undefined : { id: String(value) };
   }
-  // Records a text refers to are tried by their own tests (mock-effects-reach.test.ts).
-  if ('referencedIn' in at) return undefined;
+  // Records a text refers to, and a subject's siblings, are tried by their own tests (mock-effects-reach.test.ts).
+  if ('referencedIn' in at || 'others' in at) return undefined;
   const field = idField(at);
   if (field !== undefined) return isObject(body) && body[field] !== undefined ? { id: String(body[field]) } : undefined;
   return { where: whereOf(w, schema, at.where, prepared.values, body) };

@@ -16,7 +16,7 @@ import type {
   SecuritySchemeObject,
 } from 'openapi3-ts/oas31';
 import { EXT, readExtension } from '../../../src/extensions.js';
-import type { EffectSpec, ListsSpec } from '../../../spec/model.js';
+import type { EffectSpec, ListsSpec, RefsRead } from '../../../spec/model.js';
 import { stepKind } from './effects/kinds.js';
 import { operationsOf, resolveRef } from '../openapi.js';
 import { missingIdOf, type MissingId } from './consumes.js';
@@ -70,7 +70,7 @@ export interface OperationPlan extends Route {
   /** How the listed records link to the path's record (`x-onedev-lists`). */
   lists?: ListsSpec;
   /** The records a GET answers that its path does not name (`x-onedev-answers`). */
-  answers?: 'caller' | 'stored';
+  answers?: 'caller' | 'stored' | RefsRead;
   /** The `default`s of the JSON body's properties: what a stored setting takes for one left out. */
   bodyDefaults?: Readonly<Record<string, unknown>>;
 }

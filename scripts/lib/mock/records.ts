@@ -18,7 +18,7 @@ import { resolveRef } from '../openapi.js';
 import { EXT } from '../../../src/extensions.js';
 import { asElement, pageOfRun, prettyJson, sized, sizedArray, textRun, type SizedText, type TextRun } from './json-text.js';
 import { jsonContent, type OperationPlan } from './operations.js';
-import { stepRecord, type QueryLanguageSpec, type ReferencedIn, type TermMatch } from '../../../spec/model.js';
+import { stepRecord, type QueryLanguageSpec, type ReferencedIn, type RefsRead, type TermMatch } from '../../../spec/model.js';
 import { ISSUE_STATES, vary, type Directory } from './query/vary.js';
 import { FRESH_ADMINISTRATOR } from '../../../spec/fresh-server.js';
 
@@ -72,6 +72,8 @@ export type Behaviour =
   | { type: 'referring'; kind: RecordKind; parent: RecordKind; param: string; referencing: ReferencedIn }
   /** `all`: a read of a collection that pages nothing (`/sso-providers`) lists every record it holds. */
   | { type: 'all'; kind: RecordKind }
+  /** The branches or tags of the path's project, or the one ref a path parameter names (`x-onedev-answers`, `refs`). */
+  | { type: 'refs'; read: RefsRead }
   /** `omits`: the property a stored value loses at its root when read (`x-onedev-untagged-root`). */
   | { type: 'singleton-read'; omits?: string };
 
@@ -233,6 +235,10 @@ function recordRead(table: KindTable, plan: OperationPlan, behaviours: Map<strin
 /** A read answering records its path does not name (EXT.answers): the caller's own, or those of stored ids. */
 function answersRead(table: KindTable, plan: OperationPlan, behaviours: Map<string, Behaviour>): void {
   if (!plan.answers) return;
+  if (typeof plan.answers === 'object') {
+    behaviours.set(key(plan), { type: 'refs', read: plan.answers });
+    return;
+  }
   const name = plan.answers === 'caller' ? refName(successSchema(plan)) : arrayItemName(successSchema(plan));
   const kind = table.kindOf(name, true);
   if (!kind) throw new Error(`${plan.method} ${plan.path}: ${EXT.answers.name} is '${plan.answers}', but the answer is no record of a component schema`);

@@ -7,6 +7,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { builtinRecords } from './builtin-records.js';
+import { Repositories } from './commits/refs.js';
 import { population, RecordSet, type Rec, type RecordKind, type RecordModel } from './records.js';
 
 export interface StateOptions {
@@ -28,6 +29,8 @@ export class MockState {
   private readonly sets = new Map<RecordKind, RecordSet>();
   private readonly nextIds = new Map<RecordKind, number>();
   private readonly singletons = new Map<string, unknown>();
+  /** The projects' branches and tags as the run's writes left them (used with --stateful). */
+  readonly repositories = new Repositories();
 
   constructor(
     model: RecordModel,

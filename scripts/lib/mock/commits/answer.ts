@@ -12,7 +12,7 @@ import { asElement, prettyJson, sized, sizedArray, type SizedText } from '../jso
 import { jsonContent, type OperationPlan } from '../operations.js';
 import type { QueryWorld } from '../query/evaluate.js';
 import { queryLanguageOf } from '../records.js';
-import { historyOf, type Commit } from './history.js';
+import { historyOf, type Commit, type CommitHistory } from './history.js';
 import { Refused, refusalOf } from '../query/refused.js';
 import { revisionCommit, runCommitList, runCommitQuery } from './log.js';
 import { keptCommitQuery } from './outcomes.js';
@@ -51,12 +51,14 @@ export interface CommitRequest {
   world: QueryWorld;
   /** With --stateful, a commit the history lacks is 404 like any missing record; without, the example answers. */
   stateful: boolean;
+  /** The project's history with its refs as the run left them (with --stateful); else the generated one. */
+  history?: CommitHistory;
 }
 
 /** The answer, or undefined where the documented example answers (a read of a commit the history lacks, without --stateful). */
 export function commitAnswer(request: CommitRequest): Answer | undefined {
   const { language, read, params } = request;
-  const history = historyOf(Number(request.pathValues.projectId));
+  const history = request.history ?? historyOf(Number(request.pathValues.projectId));
   const fields = new Set(Array.isArray(params.field) ? params.field.map(String) : typeof params.field === 'string' ? [params.field] : []);
   const count = Number(params.count ?? 0);
   const outcome = read !== undefined

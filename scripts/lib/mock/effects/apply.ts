@@ -7,6 +7,7 @@ import type { EffectSpec, EffectStepKind } from '../../../../spec/model.js';
 import { stepKind } from './kinds.js';
 import { count } from './count.js';
 import { create } from './create.js';
+import { ref } from './ref.js';
 import { refusalOf, type Refused } from './refusals.js';
 import { remove } from './remove.js';
 import { set } from './set.js';
@@ -14,10 +15,10 @@ import { setting } from './setting.js';
 import type { EffectRequest, EffectRun, EffectWorld, Missing, StepModule } from './types.js';
 import { update } from './update.js';
 
-const STEPS: { readonly [K in EffectStepKind]: StepModule<K> } = { create, update, set, remove, count, setting };
+const STEPS: { readonly [K in EffectStepKind]: StepModule<K> } = { create, update, set, remove, count, setting, ref };
 
 /** What an effect gave: a refusal, a record not there, or the ids the operation may answer with. */
-export type Applied = { refused: Refused } | Missing | { answerId?: string; subjectId?: string };
+export type Applied = { refused: Refused } | Missing | { answerId?: string; subjectId?: string; answerText?: string };
 
 export function applyEffect(effect: EffectSpec, request: EffectRequest, world: EffectWorld, subscribed: boolean): Applied {
   const run: EffectRun = { request, world };
@@ -31,6 +32,7 @@ export function applyEffect(effect: EffectSpec, request: EffectRequest, world: E
   const subjectId = run.subject?.record.id;
   return {
     ...(run.answerId !== undefined ? { answerId: run.answerId } : {}),
+    ...(run.answerText !== undefined ? { answerText: run.answerText } : {}),
     ...(subjectId !== undefined && subjectId !== null ? { subjectId: String(subjectId) } : {}),
   };
 }

@@ -1,7 +1,7 @@
 /** The kinds of effect step the mock applies, each by the module of that name (apply.ts). */
 import type { EffectStep, EffectStepKind } from '../../../../spec/model.js';
 
-export const STEP_KINDS: readonly EffectStepKind[] = ['create', 'update', 'set', 'remove', 'count', 'setting'];
+export const STEP_KINDS: readonly EffectStepKind[] = ['create', 'update', 'set', 'remove', 'count', 'setting', 'ref'];
 
 /** The kind of a step: the one of STEP_KINDS it has as a key. */
 export function stepKind(step: EffectStep, where = 'effect'): EffectStepKind {

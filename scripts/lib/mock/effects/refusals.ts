@@ -2,9 +2,10 @@
  * The refusals an effect declares (spec/model.ts, EffectRefusal), tested in order against the
  * state a request finds, before any step is applied.
  */
-import { stepRecord, type DuplicateCondition, type EffectCondition, type EffectRefusal, type EffectStep } from '../../../../spec/model.js';
+import { stepRecord, type DuplicateCondition, type EffectCondition, type EffectRefusal, type EffectStep, type RefCondition } from '../../../../spec/model.js';
 import { userDirectory, type Rec, type RecordKind } from '../records.js';
 import { settingHolds } from './listed.js';
+import { refAt } from './ref.js';
 import { bodyOf, changesOf, findAt } from './values.js';
 import type { EffectRun } from './types.js';
 
@@ -25,7 +26,15 @@ export function refusalOf(refuses: readonly EffectRefusal[] | undefined, first: 
 /** Whether the condition holds; `value`: what a setting's list did not hold (`<unlisted>`). */
 function held(when: EffectCondition, first: EffectStep | undefined, run: EffectRun, subscribed: boolean): { value?: unknown } | undefined {
   if ('unset' in when || 'unlisted' in when || 'unchosen' in when || 'filled' in when) return settingHolds(when, bodyOf(run), run);
+  if ('refExists' in when) return refExists(when, first, run) ? {} : undefined;
   return holds(when, first, run, subscribed) ? {} : undefined;
+}
+
+/** `refExists`: the repository has the ref, its project and name read as a step would (the subject as found). */
+function refExists(when: RefCondition, first: EffectStep | undefined, run: EffectRun): boolean {
+  const { kind, record } = subjectOf(first, run);
+  const found = refAt(when, kind && record ? { ...run, subject: { kind, record } } : run);
+  return found !== undefined && found.repository.has(when.refExists, found.name);
 }
 
 /**
@@ -45,7 +54,11 @@ function worded(refusal: EffectRefusal, first: EffectStep | undefined, run: Effe
 
 /** The subject's kind and, unless the first step creates it, its stored record. */
 function subjectOf(first: EffectStep | undefined, run: EffectRun): { kind?: RecordKind; record?: Rec; id?: string } {
-  if (!first || 'setting' in first) return {};
+  if (first && 'ref' in first && first.of) {
+    const kind = run.world.kind(first.of.record);
+    return kind ? { kind, ...findAt(first.of.at, kind, run) } : {};
+  }
+  if (!first || 'setting' in first || 'ref' in first) return {};
   const name = stepRecord(first);
   const kind = name === undefined ? undefined : run.world.kind(name);
   if (!kind || 'create' in first) return kind ? { kind } : {};

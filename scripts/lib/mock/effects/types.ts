@@ -35,6 +35,8 @@ export interface EffectRun {
   subject?: { kind: RecordKind; record: Rec };
   /** The id the operation answers with (a create's new record). */
   answerId?: string;
+  /** The text the operation answers with (the name of the branch a `ref` step made). */
+  answerText?: string;
   /** In a create step with `each`: the body list's element the record is made for. */
   element?: unknown;
 }

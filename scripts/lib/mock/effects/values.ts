@@ -62,6 +62,16 @@ export function valueOf(value: EffectValue, property: string, kind: RecordKind, 
   return types(schema).includes('null') ? null : ABSENT;
 }
 
+/** A value of one of REF_VALUE_FORMS (spec/model.ts) as the request or the subject has it, untyped; ABSENT for any other form or none. */
+export function plainValueOf(value: EffectValue, run: EffectRun): unknown {
+  if ('const' in value) return value.const;
+  if ('param' in value) return run.request.pathValues[value.param] ?? ABSENT;
+  if ('body' in value) return run.request.body ?? ABSENT;
+  if ('bodyField' in value) return bodyOf(run)[value.bodyField] ?? ABSENT;
+  if ('subject' in value) return run.subject?.record[value.subject] ?? ABSENT;
+  return ABSENT;
+}
+
 /**
  * A tree record's path: its name (the body's, else the record's) after its parent's path, or the
  * name alone without a parent. Absent when a part is unknown (no name, a parent the run lacks).
@@ -129,8 +139,17 @@ function referenced(at: ReferencedIn, kind: RecordKind, run: EffectRun): Rec[] {
  * (an `at` naming none, or a record not there, gives what findAt gives).
  */
 export function findAllAt(at: RecordAt, kind: RecordKind, run: EffectRun): Array<{ id?: string; record?: Rec }> {
-  if (!('referencedIn' in at)) return [findAt(at, kind, run)];
-  return referenced(at, kind, run).map((record) => ({ ...(record.id !== undefined ? { id: String(record.id) } : {}), record }));
+  if (!('referencedIn' in at) && !('others' in at)) return [findAt(at, kind, run)];
+  const records = 'others' in at ? others(at.others, kind, run) : referenced(at, kind, run);
+  return records.map((record) => ({ ...(record.id !== undefined ? { id: String(record.id) } : {}), record }));
+}
+
+/** The records of `kind` with these values, the subject left out. */
+function others(values: Readonly<Record<string, EffectValue>>, kind: RecordKind, run: EffectRun): Rec[] {
+  const { set: wanted } = changesOf(values, kind, undefined, run);
+  const subject = run.subject?.record;
+  const same = (r: Rec): boolean => r === subject || (subject?.id !== undefined && r.id === subject.id);
+  return (run.world.state.setOf(kind)?.all() ?? []).filter((r) => !same(r) && Object.entries(wanted).every(([p, v]) => r[p] === v));
 }
 
 /** A step's record that is not there, with the path parameter that named it (for OneDev's 404 words). */
@@ -141,7 +160,7 @@ export function missingAt(at: RecordAt, kind: RecordKind, id: string): Missing {
 /** The record a `RecordAt` names, and its id (for `where`, the first record with those values). */
 export function findAt(at: RecordAt, kind: RecordKind, run: EffectRun): { id?: string; record?: Rec } {
   const set = run.world.state.setOf(kind);
-  if ('referencedIn' in at) return {};
+  if ('referencedIn' in at || 'others' in at) return {};
   if ('where' in at) {
     const { set: wanted } = changesOf(at.where, kind, undefined, run);
     const record = set?.all().find((r) => Object.entries(wanted).every(([p, v]) => r[p] === v));

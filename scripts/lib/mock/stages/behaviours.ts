@@ -9,12 +9,13 @@
  * effect, which stages/effect-answer.ts applies.
  */
 import { referencedNumbers } from '../references.js';
-import type { Answer } from '../answer.js';
+import { text, type Answer } from '../answer.js';
 import { canonicalId } from '../conversions.js';
 import { prettyJson, withIdTemplate, type SizedText } from '../json-text.js';
 import type { ContentPlan } from '../operations.js';
 import type { Behaviour, Rec, RecordKind, RecordSet } from '../records.js';
 import type { MockState } from '../state.js';
+import type { RefsRead } from '../../../../spec/model.js';
 import type { Operation, Parsed } from '../request-types.js';
 import { json, withDeprecation } from './answers.js';
 
@@ -92,7 +93,21 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
     }
     case 'singleton-read':
       return settingAnswer(state, parsed, behaviour.omits, status);
+    case 'refs':
+      return state.stateful ? refsAnswer(state, parsed, behaviour.read, status) : undefined;
   }
+}
+
+/** The path's project's branches or tags by name, or the one ref the path names (404 in the read's words when it is not there). */
+function refsAnswer(state: MockState, parsed: Parsed, read: RefsRead, status: number): Answer | undefined {
+  const project = Number(parsed.pathValues.projectId);
+  if (!Number.isInteger(project)) return undefined;
+  const repository = state.repositories.of(project);
+  if (read.name === undefined) return json(status, prettyJson(repository.names(read.refs)), parsed.operation);
+  const name = parsed.pathValues[read.name] ?? '';
+  const found = repository.get(read.refs, name);
+  if (found) return json(status, prettyJson(found), parsed.operation);
+  return withDeprecation(parsed.operation, text(404, (read.missing ?? 'Not found: <name>').replace('<name>', name)));
 }
 
 /** The one record linked to the path's record; none: the documented 204 (a Java null), else the example. */

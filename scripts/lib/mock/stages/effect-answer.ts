@@ -4,14 +4,14 @@
  * effect gives: a refusal in the server's words, 404 for a record that is not there, the new
  * record's id, the id an update answers, or (undefined) the documented answer.
  */
-import { text, type Answer } from '../answer.js';
+import { text, textAnswer, type Answer } from '../answer.js';
 import { applyEffect } from '../effects/apply.js';
 import type { EffectRequest, EffectWorld } from '../effects/types.js';
 import type { ContentPlan } from '../operations.js';
 import type { Parsed } from '../request-types.js';
 import type { EffectSpec } from '../../../../spec/model.js';
 import type { BehaviourContext } from './behaviours.js';
-import { json } from './answers.js';
+import { answerType, json, withDeprecation } from './answers.js';
 
 /** What applying an effect needs of the engine besides the behaviours' context. */
 export interface EffectContext extends BehaviourContext {
@@ -38,6 +38,7 @@ export function effectAnswer(ctx: EffectContext, parsed: Parsed, effect: EffectS
     const { kind, id, param } = applied.missing;
     return ctx.notFound(operation, kind, param ?? 'id', id);
   }
+  if (applied.answerText !== undefined) return withDeprecation(operation, textAnswer(status, answerType(mediaType ?? 'text/plain'), applied.answerText));
   const id = applied.answerId ?? applied.subjectId;
   // An answer that is a bare id (a create, an update that answers the record's id) is this one.
   const answersId = (content?.schema as { type?: unknown } | undefined)?.type === 'integer' && mediaType !== undefined;

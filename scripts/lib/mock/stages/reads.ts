@@ -130,7 +130,9 @@ export class RecordReads implements EffectContext {
     const target = operation.queryOnly!;
     if (target.language.syntax === 'commit') {
       const world = this.queryWorldOf(parsed, { peers: this.settings.peers } as RecordKind);
-      return commitAnswer({ language: target.language, read: target.read, query: firstValue(parsed.query.query), pathValues: parsed.pathValues, params: parsed.params, world, stateful: this.state.stateful });
+      const project = Number(parsed.pathValues.projectId);
+      const history = this.state.stateful && Number.isInteger(project) ? this.state.repositories.of(project).history() : undefined;
+      return commitAnswer({ language: target.language, read: target.read, query: firstValue(parsed.query.query), pathValues: parsed.pathValues, params: parsed.params, world, stateful: this.state.stateful, ...(history ? { history } : {}) });
     }
     const set = target.kind ? this.state.setOf(target.kind) : undefined;
     const records = set?.all() ?? [];
