@@ -479,10 +479,11 @@ export type RecordAt =
 // --- Effects that reach other records (the issues a pull request fixes) ---------------------
 
 /**
- * How a GET lists records linked to the path's record: by properties holding its id, or
+ * How a GET lists records linked to the path's record: by properties holding its id (`except`:
+ * leaving out those with these values, as Get Reviews leaves out the excluded reviewers), or
  * (`referencing`) by a text of theirs that refers to its `number` within their `project`.
  */
-export type ListsSpec = { fields: readonly string[] } | { referencing: ReferencedIn };
+export type ListsSpec = { fields: readonly string[]; except?: Readonly<Record<string, string | number | boolean | null>> } | { referencing: ReferencedIn };
 
 /** The words before an issue's `#number` that mark it fixed by a text (OneDev's fix keywords). */
 export type ReferencePattern = 'fixes';

@@ -290,17 +290,18 @@ export const EXT = {
   lists: {
     name: 'x-onedev-lists',
     where: ['operation'],
-    type: "{ fields: readonly string[] } | { referencing: { referencedIn: string; pattern: 'fixes'; project: string } }",
+    type: "{ fields: readonly string[]; except?: Record<string, string | number | boolean | null> } | { referencing: { referencedIn: string; pattern: 'fixes'; project: string } }",
     description:
       'On a GET under a record\'s path that answers a list: the listed records are those whose ' +
       'property named in `fields` (any of them) holds the id the path names, where that property is ' +
-      'not named like the path parameter (a user\'s SSH keys are those whose `ownerId` is the user). ' +
+      'not named like the path parameter (a user\'s SSH keys are those whose `ownerId` is the user), ' +
+      'less those whose properties hold the values `except` gives (the reviews of excluded reviewers). ' +
       'With `referencing` instead: those whose text property `referencedIn` refers to the path\'s ' +
       'record by its `number` (for `fixes`, after a fix word: `Fixes #1`) and whose `project` ' +
       'property is that record\'s `projectId` (an issue\'s pull requests). The stateful mock lists them so.',
     accepts: (value): value is ListsSpec =>
       isRecord(value) &&
-      ((Array.isArray(value.fields) && value.fields.length > 0 && value.fields.every(isString)) ||
+      ((Array.isArray(value.fields) && value.fields.length > 0 && value.fields.every(isString) && (value.except === undefined || isRecord(value.except))) ||
         (isRecord(value.referencing) && isString(value.referencing.referencedIn) && value.referencing.pattern === 'fixes' && isString(value.referencing.project))),
   } satisfies Extension<ListsSpec>,
 

@@ -64,6 +64,7 @@ function checkLists(op: SelectedOperation, lists: NonNullable<SelectedOperation[
   } else {
     if (lists.fields.length === 0) problems.add(`${where}.fields: empty`);
     for (const field of lists.fields) checkProperty(record, field, `${where}.fields`, context);
+    for (const property of Object.keys(lists.except ?? {})) checkProperty(record, property, `${where}.except`, context);
   }
 }
 

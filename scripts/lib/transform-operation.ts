@@ -101,7 +101,7 @@ export function transformOperation(op: SelectedOperation, ctx: OperationContext)
     writeExtension(operation, EXT.missingId, { status, callers });
   }
   if (op.effect) writeExtension(operation, EXT.effect, op.effect);
-  if (op.lists) writeExtension(operation, EXT.lists, 'fields' in op.lists ? { fields: [...op.lists.fields] } : { referencing: { ...op.lists.referencing } });
+  if (op.lists) writeExtension(operation, EXT.lists, 'fields' in op.lists ? { fields: [...op.lists.fields], ...(op.lists.except ? { except: { ...op.lists.except } } : {}) } : { referencing: { ...op.lists.referencing } });
   if (op.answers) writeExtension(operation, EXT.answers, op.answers);
 
   if (op.deprecated) {

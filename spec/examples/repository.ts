@@ -17,12 +17,12 @@ export const repositoryExamples: ExampleTable = {
     value: { refName: 'refs/tags/v4.2.0', commitHash: '9c3e4f1a7b2d8e6c5a4f3b2e1d0c9b8a7f6e5d4c' },
   },
   CreateBranchRequest: {
-    summary: 'Branch feature/login off main',
-    value: { branchName: 'feature/login', revision: 'main' },
+    summary: 'Branch feature/checkout off main',
+    value: { branchName: 'feature/checkout', revision: 'main' },
   },
   CreateTagRequest: {
-    summary: 'Tag the head of release/4.2 as v4.2.0',
-    value: { tagName: 'v4.2.0', tagMessage: 'Release 4.2.0', revision: 'release/4.2' },
+    summary: 'Tag the head of main as v4.3.0',
+    value: { tagName: 'v4.3.0', tagMessage: 'Release 4.3.0', revision: 'main' },
   },
   LogCommitList: {
     summary: 'Two commits with subject, author, date and changed files',

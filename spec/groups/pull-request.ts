@@ -196,6 +196,7 @@ export const pullRequestGroup: GroupSpec = {
         description: 'The reviews.',
         example: 'PullRequestReviewList',
       },
+      { lists: { fields: ['requestId'], except: { status: 'EXCLUDED' } } },
     ),
     read('Get Comments', '/comments', 'Lists the comments of the pull request.', {
       kind: 'json',

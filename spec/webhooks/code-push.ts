@@ -57,7 +57,13 @@ export const codePushWebhooks = webhookModule({
       causes: [
         {
           route: 'POST /repositories/{projectId}/branches',
-          values: { projectId: 'path.projectId', userId: 'none', refName: 'refs/heads/{body.branchName}', oldCommitId: ZERO_COMMIT },
+          values: {
+            projectId: 'path.projectId',
+            userId: 'none',
+            refName: 'refs/heads/{body.branchName}',
+            oldCommitId: ZERO_COMMIT,
+            newCommitId: 'GET /repositories/{path.projectId}/branches/{body.branchName} commitHash',
+          },
         },
         {
           route: 'DELETE /repositories/{projectId}/branches/{branch}',
@@ -65,7 +71,13 @@ export const codePushWebhooks = webhookModule({
         },
         {
           route: 'POST /repositories/{projectId}/tags',
-          values: { projectId: 'path.projectId', userId: 'none', refName: 'refs/tags/{body.tagName}', oldCommitId: ZERO_COMMIT },
+          values: {
+            projectId: 'path.projectId',
+            userId: 'none',
+            refName: 'refs/tags/{body.tagName}',
+            oldCommitId: ZERO_COMMIT,
+            newCommitId: 'GET /repositories/{path.projectId}/tags/{body.tagName} commitHash',
+          },
         },
         {
           route: 'DELETE /repositories/{projectId}/tags/{tag}',

@@ -43,6 +43,29 @@ describe('x-onedev-lists', () => {
     expect(listed.map((r) => [r.value, r.primary, r.ownerId])).toEqual([['dora@example.org', true, Number(made.text.trim())]]);
   });
 
+  it("leaves out the records `except` names: a reviewer taken off the request is no longer among its reviews", async () => {
+    expect((doc.paths?.['/pulls/{requestId}/reviews']?.get as Record<string, unknown>)[EXT.lists.name]).toEqual({ fields: ['requestId'], except: { status: 'EXCLUDED' } });
+    const engine = new MockEngine(doc, { stateful: true, fresh: true });
+    const post = async (path: string, body: Rec): Promise<string> => {
+      const answer = await ask(engine, 'POST', path, { headers: admin, body: JSON.stringify(body) });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.text.trim();
+    };
+    const users = await Promise.all(['rita', 'remy'].map((name) => post('/users', { name, password: 'secret', fullName: name, emailAddress: `${name}@example.org`, type: 'ORDINARY', notifyOwnEvents: false })));
+    const projectId = Number(await post('/projects', {
+      parentId: null, name: 'webapp', description: null, codeManagement: true, packManagement: true, issueManagement: true, timeTracking: false,
+      gitPackConfig: { windowMemory: null, packSizeLimit: null, threads: null, window: null }, codeAnalysisSetting: { analysisFiles: null },
+    }));
+    const request = await post('/pulls', {
+      targetProjectId: projectId, sourceProjectId: projectId, targetBranch: 'main', sourceBranch: 'feature/login',
+      title: 'Login', description: null, mergeStrategy: 'CREATE_MERGE_COMMIT', reviewerIds: users.map(Number), assigneeIds: [],
+    });
+    const reviewers = async (): Promise<unknown[]> => ((await ask(engine, 'GET', `/pulls/${request}/reviews`, { headers: admin })).json() as Rec[]).map((r) => r.userId);
+    expect(await reviewers()).toEqual(users.map(Number));
+    expect((await ask(engine, 'DELETE', `/pulls/${request}/reviewers/${users[0]!}`, { headers: admin })).status).toBe(200);
+    expect(await reviewers()).toEqual([Number(users[1])]);
+  });
+
   it('is refused when the listed records lack the property, naming the operation', () => {
     const operation = {
       name: 'Get Ssh Keys',

@@ -145,6 +145,9 @@ describe.each(SUPPORTED_RELEASES)('web hooks delivered by the %s mock', (release
     await mock.webhooks!.settled();
     const ref = JSON.parse(target.received[before]!.body) as Record<string, unknown>;
     expect(ref).toMatchObject({ refName: 'refs/heads/feature/hooked', projectId: c.pathParams.projectId, oldCommitId: '0'.repeat(40) });
+    // The new commit is where the branch now points, as Get Branch reads it.
+    const branch = await fetch(`${mock.baseUrl}/repositories/${String(c.pathParams.projectId)}/branches/feature/hooked`, { headers: { authorization: AUTH } });
+    expect(ref.newCommitId).toBe(((await branch.json()) as { commitHash: string }).commitHash);
     // A branch made through the REST API carries no user (DefaultGitService posts it without one).
     expect(ref.userId).toBeNull();
     if ('participatingUserIds' in ref) expect(ref.participatingUserIds).toEqual([]);

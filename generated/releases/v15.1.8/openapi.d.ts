@@ -8115,7 +8115,7 @@ export interface components {
         /**
          * @description A branch to create.
          * @example {
-         *       "branchName": "feature/login",
+         *       "branchName": "feature/checkout",
          *       "revision": "main"
          *     }
          */
@@ -8128,9 +8128,9 @@ export interface components {
         /**
          * @description A tag to create.
          * @example {
-         *       "tagName": "v4.2.0",
-         *       "tagMessage": "Release 4.2.0",
-         *       "revision": "release/4.2"
+         *       "tagName": "v4.3.0",
+         *       "tagMessage": "Release 4.3.0",
+         *       "revision": "main"
          *     }
          */
         CreateTagRequest: {

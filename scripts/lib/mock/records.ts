@@ -67,7 +67,7 @@ export type Behaviour =
   | { type: 'read'; kind: RecordKind; view?: RecordKind }
   | { type: 'lookup'; kind: RecordKind; param: string }
   /** `fields`: the properties of which any holding the path's `param` lists a record; `one`: the read answers the first such record. */
-  | { type: 'children'; kind: RecordKind; param: string; fields: readonly string[]; one?: true }
+  | { type: 'children'; kind: RecordKind; param: string; fields: readonly string[]; one?: true; except?: Readonly<Record<string, unknown>> }
   /** The records of `kind` whose text refers to the path's record (of `parent`), as `referencing` says. */
   | { type: 'referring'; kind: RecordKind; parent: RecordKind; param: string; referencing: ReferencedIn }
   /** `all`: a read of a collection that pages nothing (`/sso-providers`) lists every record it holds. */
@@ -297,7 +297,8 @@ function childList(table: KindTable, plan: OperationPlan, kind: RecordKind, item
   }
   const fields = plan.lists?.fields ?? [kind.idParam!];
   if (!child || (one && child === kind) || !fields.every((f) => child.properties.has(f))) return undefined;
-  return { type: 'children', kind: child, param: kind.idParam!, fields, ...(one ? { one: true as const } : {}) };
+  const except = plan.lists?.except;
+  return { type: 'children', kind: child, param: kind.idParam!, fields, ...(one ? { one: true as const } : {}), ...(except ? { except } : {}) };
 }
 
 /** A GET of a kind's own collection answering an array of it, with no paging: all its records. */

@@ -62,7 +62,8 @@ export function behaviourAnswer(ctx: BehaviourContext, parsed: Parsed, behaviour
       const set = state.stateful ? state.setOf(behaviour.kind) : undefined;
       if (!set) return undefined;
       const id = canonicalId(parsed.pathValues[behaviour.param]!);
-      const linked = (r: Rec): boolean => behaviour.fields.some((f) => r[f] !== undefined && r[f] !== null && String(r[f]) === id);
+      const excepted = (r: Rec): boolean => Object.entries(behaviour.except ?? {}).some(([p, v]) => r[p] === v);
+      const linked = (r: Rec): boolean => behaviour.fields.some((f) => r[f] !== undefined && r[f] !== null && String(r[f]) === id) && !excepted(r);
       if (behaviour.one) return oneChild(operation, set, set.all().find(linked), status);
       return json(status, set.listText(set.all().filter(linked)), operation);
     }
