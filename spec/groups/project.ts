@@ -1,4 +1,4 @@
-import type { Cascade, CreateDefault, EffectSpec, EffectValue, GroupSpec, OperationSpec, ReleaseText } from '../model.js';
+import type { Cascade, CreateDefault, EffectRefusal, EffectSpec, EffectValue, GroupSpec, OperationSpec, ReleaseText } from '../model.js';
 import { missingProject } from './row-refusals.js';
 
 /**
@@ -66,6 +66,12 @@ function projectDefaults(record: 'Project' | 'ProjectData'): Readonly<Record<str
   };
 }
 
+/** A sibling of the same name refuses a project made or changed (a root project's siblings are the other roots). */
+const NAME_TAKEN: readonly EffectRefusal[] = [
+  { when: { duplicate: ['parentId', 'name'], only: { parentId: null } }, status: 500, message: 'Name \'<name>\' is already used by another root project' },
+  { when: { duplicate: ['parentId', 'name'] }, status: 500, message: 'Name \'<name>\' is already used by another project under \'<parentId.path>\'' },
+];
+
 /**
  * Create's effect: the record is `Project` until v12.0.0, `ProjectData` from then on. The parent is
  * read first; a sibling of the same name is refused (for a root project the message says
@@ -79,7 +85,7 @@ const createProject = (record: 'Project' | 'ProjectData'): EffectSpec => ({
   ],
   refuses: [
     ...missingProject('parentId'),
-    { when: { duplicate: ['parentId', 'name'] }, status: 500, message: 'Name \'<name>\' is already used by another project under \'<parent path>\'' },
+    ...NAME_TAKEN,
   ],
 });
 
@@ -507,7 +513,7 @@ export const projectGroup: GroupSpec = {
       },
       success: { kind: 'empty', description: 'The project was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
-      effect: { changes: [{ update: 'Project', at: { param: 'projectId' }, values: { path: PROJECT_PATH } }] },
+      effect: { changes: [{ update: 'Project', at: { param: 'projectId' }, values: { path: PROJECT_PATH } }], refuses: NAME_TAKEN },
     },
     {
       name: 'Update Project',
@@ -534,7 +540,7 @@ export const projectGroup: GroupSpec = {
       success: { kind: 'empty', description: 'The project was updated.' },
       errors: [400, 401, 403, 404, 500, 'validation'],
       // The server replaces the record (what the body leaves out is cleared); the step merges.
-      effect: { changes: [{ update: 'ProjectData', at: { param: 'projectId' }, values: { path: PROJECT_PATH } }] },
+      effect: { changes: [{ update: 'ProjectData', at: { param: 'projectId' }, values: { path: PROJECT_PATH } }], refuses: NAME_TAKEN },
     },
     {
       name: 'Update Setting',

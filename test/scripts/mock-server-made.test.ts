@@ -84,6 +84,27 @@ describe('new records on a fresh stateful mock', () => {
     expect(await get(engine, `/projects/${webapp}`)).toMatchObject({ path: 'web' });
   });
 
+  it("moves a project's descendants with it, and refuses a sibling's name in OneDev's words, under a parent or at the root", async () => {
+    const engine = freshMock();
+    const bare = { gitPackConfig: {}, codeAnalysisSetting: {} };
+    const acme = await post(engine, '/projects', { name: 'acme', ...bare });
+    const webapp = await post(engine, '/projects', { parentId: acme, name: 'webapp', ...bare });
+    const api = await post(engine, '/projects', { parentId: webapp, name: 'api', ...bare });
+    const webappper = await post(engine, '/projects', { name: 'webapp-two', ...bare });
+    const tools = await post(engine, '/projects', { name: 'tools', ...bare });
+    const moved = await ask(engine, 'POST', `/projects/${webapp}`, { headers: ADMIN, body: JSON.stringify({ parentId: tools, name: 'webapp', ...bare }) });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await get(engine, `/projects/${api}`)).toMatchObject({ path: 'tools/webapp/api' });
+    expect(await get(engine, `/projects/${webappper}`)).toMatchObject({ path: 'webapp-two' });
+    const under = await ask(engine, 'POST', '/projects', { headers: ADMIN, body: JSON.stringify({ parentId: webapp, name: 'api', ...bare }) });
+    expect([under.status, under.text]).toEqual([500, "Name 'api' is already used by another project under 'tools/webapp'"]);
+    const root = await ask(engine, 'POST', '/projects', { headers: ADMIN, body: JSON.stringify({ name: 'tools', ...bare }) });
+    expect([root.status, root.text]).toEqual([500, "Name 'tools' is already used by another root project"]);
+    const renamed = await ask(engine, 'POST', `/projects/${tools}`, { headers: ADMIN, body: JSON.stringify({ parentId: null, name: 'acme', ...bare }) });
+    expect([renamed.status, renamed.text]).toEqual([500, "Name 'acme' is already used by another root project"]);
+    expect((await ask(engine, 'POST', `/projects/${tools}`, { headers: ADMIN, body: JSON.stringify({ parentId: null, name: 'tools', ...bare }) })).status).toBe(200);
+  });
+
   it('refuses defaults and tree paths that name properties the record lacks, naming the operation and field', () => {
     const operation = {
       name: 'Create Project',

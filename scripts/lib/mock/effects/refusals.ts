@@ -40,16 +40,24 @@ function refExists(when: RefCondition, first: EffectStep | undefined, run: Effec
 /**
  * The refusal's message with its placeholders filled: `<id>` is the id the condition is about (the
  * body field a `missing` test reads, else the subject's), `<unlisted>` the value a setting's list
- * did not hold, `<name>` and the like a body property.
+ * did not hold, `<name>` and the like a body property, `<field.property>` a property of the record
+ * of the subject's kind whose id the body's `field` holds (`<parentId.path>`: the parent's path).
  */
 function worded(refusal: EffectRefusal, first: EffectStep | undefined, run: EffectRun, unlisted?: unknown): string {
   const body = bodyOf(run);
   const when = refusal.when;
   const id = 'missing' in when ? body[when.field] : subjectOf(first, run).id;
-  return refusal.message.replace(/<([A-Za-z][\w ]*)>/g, (placeholder, name: string) => {
-    const value = name === 'id' ? id : name === 'unlisted' ? unlisted : body[name];
+  return refusal.message.replace(/<([A-Za-z][\w .]*)>/g, (placeholder, name: string) => {
+    const [field, property] = name.split('.');
+    const value = property !== undefined ? linked(first, run, body[field!])?.[property] : name === 'id' ? id : name === 'unlisted' ? unlisted : body[name];
     return value === undefined || value === null || typeof value === 'object' ? placeholder : String(value);
   });
+}
+
+/** The record of the subject's kind with this id. */
+function linked(first: EffectStep | undefined, run: EffectRun, id: unknown): Rec | undefined {
+  const kind = subjectOf(first, run).kind;
+  return kind && id !== undefined && id !== null ? run.world.state.setOf(kind)?.get(String(id)) : undefined;
 }
 
 /** The subject's kind and, unless the first step creates it, its stored record. */
