@@ -20,7 +20,7 @@ import { parseTranscript, type TranscriptEntry } from '../../scripts/lib/transcr
 import { ChangeLog, compareList, compareRecord, compareValues, stepChange, valueText, WHOLE, type Change } from '../../scripts/lib/transcript/replay-compare.js';
 import { agrees, reconcile, reconciledText, regenerate, TODO_REASON, type ExceptionTable } from '../../scripts/lib/transcript/replay-exceptions.js';
 import { collectionOfName, createdCollection, ID_ALIASES, IdMap, idRoutesOf, mapJsonIds, mapPath, mapQuery } from '../../scripts/lib/transcript/replay-ids.js';
-import { formatDifferences, headersOf, mappedBody, replayPlan, replayReport, type Difference, type SentAsTable } from '../../scripts/lib/transcript/replay.js';
+import { formatDifferences, headersOf, mappedBody, refusalWordsMismatch, replayPlan, replayReport, type Difference, type SentAsTable } from '../../scripts/lib/transcript/replay.js';
 import type { EffectSpec } from '../../spec/model.js';
 import { committedDocument, ROOT } from '../helpers.js';
 
@@ -170,6 +170,29 @@ describe('replay: comparison by kind', () => {
     const recorded = { status: 'MERGED', closeDate: '2026-12-01T20:57:51.438+00:00', duration: 16641 };
     expect(compareRecord(recorded, { status: 'MERGED', closeDate: '2025-01-01T00:00:00Z', duration: 12 }, merged, context, '')).toEqual([]);
     expect(compareRecord(recorded, { status: 'OPEN', closeDate: null, duration: null }, merged, context, '').map((m) => m.at)).toEqual(['closeDate', 'duration', 'status']);
+  });
+});
+
+describe('replay: the words of a declared refusal', () => {
+  const merge = routes.operations.get('pullRequestMergePullRequest')!;
+  const createProject = routes.operations.get('projectCreateProject')!;
+  const refusal = (status: number, body: string): Answer => ({ status, headers: { 'content-type': 'text/plain' }, body });
+
+  it('holds the two answers to the same words where either says what the effect declares', () => {
+    const recorded = entry({ method: 'POST', path: '/pulls/1/merge', status: 406, responseContentType: 'text/plain', responseBody: 'Pull request already closed' });
+    expect(refusalWordsMismatch(recorded, refusal(406, 'Pull request already closed'), merge)).toBeUndefined();
+    expect(refusalWordsMismatch(recorded, refusal(406, 'Pull request is closed'), merge)).toMatch(/^words: recorded "Pull request already closed", mock "Pull request is closed"$/);
+    // Placeholders are filled alike or not at all.
+    const taken = entry({ method: 'POST', path: '/projects', status: 500, responseContentType: 'text/plain', responseBody: "Name 'webapp' is already used by another project under 'acme'" });
+    expect(refusalWordsMismatch(taken, refusal(500, "Name 'webapp' is already used by another project under 'acme'"), createProject)).toBeUndefined();
+    expect(refusalWordsMismatch(taken, refusal(500, "Name 'webapp' is already used by another project under '<parentId.path>'"), createProject)).toMatch(/^words: /);
+  });
+
+  it('leaves other refusals and other statuses to the status check', () => {
+    const schema = entry({ method: 'POST', path: '/pulls/1/merge', status: 400, responseContentType: 'text/plain', responseBody: 'Cannot deserialize value' });
+    expect(refusalWordsMismatch(schema, refusal(400, 'Request body property x must be string'), merge)).toBeUndefined();
+    const closed = entry({ method: 'POST', path: '/pulls/1/merge', status: 406, responseContentType: 'text/plain', responseBody: 'Pull request already closed' });
+    expect(refusalWordsMismatch(closed, refusal(200, ''), merge)).toBeUndefined();
   });
 });
 

@@ -189,6 +189,25 @@ export function readMismatches(entry: TranscriptEntry, answer: Answer, route: Ro
   return compareList(recorded.value, mock.value, change, context);
 }
 
+/** A declared refusal's message as a pattern: its placeholders stand for any text. */
+function messagePattern(message: string): RegExp {
+  const parts = message.split(/<[A-Za-z][\w .]*>/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.*')}$`, 's');
+}
+
+/**
+ * Where both refused with one status and either answer is in the words of a refusal the
+ * operation's effect declares, the two must say the same (the placeholders filled alike).
+ */
+export function refusalWordsMismatch(entry: TranscriptEntry, answer: Answer, route: RouteOperation): string | undefined {
+  if (ok(entry.status) || answer.status !== entry.status) return undefined;
+  const declared = (effectOf(route)?.refuses ?? []).filter((r) => r.status === entry.status).map((r) => messagePattern(r.message));
+  const recorded = (entry.responseBody ?? '').trim();
+  const mock = (answer.body ?? '').toString().trim();
+  if (recorded === mock || !declared.some((p) => p.test(recorded) || p.test(mock))) return undefined;
+  return `words: recorded ${JSON.stringify(recorded.slice(0, 120))}, mock ${JSON.stringify(mock.slice(0, 120))}`;
+}
+
 function mismatchText(m: Mismatch): string {
   return `${m.at}: ${m.text ?? `recorded ${valueText(m.recorded)}, mock ${valueText(m.mock)}`}`;
 }
@@ -218,6 +237,8 @@ async function replayEntry(entry: TranscriptEntry, line: number, run: Run): Prom
     out.push({ ...base, what: `status: recorded ${entry.status}, mock ${answer.status}`, ...(detail ? { detail } : {}) });
   }
   if (!route) return out;
+  const words = refusalWordsMismatch(entry, answer, route);
+  if (words) out.push({ ...base, what: words });
   out.push(...readMismatches(entry, answer, route, run).map((m) => ({ ...base, what: mismatchText(m) })));
   noteCreate(entry, answer, route, run);
   if (ok(entry.status)) run.changes.noteWrite(effectOf(route), route.path, parsedJson(entry.requestBody)?.value, (s) => subjectOf(routes, s));
