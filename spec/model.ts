@@ -528,6 +528,12 @@ export type EffectValue =
   | { path: TreePath }
   /** In a create step with `each`: the element of the body's list the record is made for. */
   | { element: true }
+  /** A query parameter as sent (none: absent), after `prefix` (`refs/heads/` before a branch name). */
+  | { query: string; prefix?: string }
+  /** The first of these values the request gives (a branch, else a tag). */
+  | { firstOf: readonly EffectValue[] }
+  /** The id of the record of kind `idOf` whose property `by` holds the value (a project found by its path). */
+  | { idOf: string; by: string; value: EffectValue }
   | { unset: true };
 
 /**

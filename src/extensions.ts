@@ -278,7 +278,9 @@ export const EXT = {
       'name the component schema of the records they touch (the first one is the subject), `setting` ' +
       'replaces the setting read at the same path; a `create` may carry `defaults`, what the new record holds where the body is silent, ' +
       'and with `each` makes one record per element of a body list; values are constants, the caller, now, the body ' +
-      'or one of its properties, a path parameter, a tree record\'s path (its parent\'s and its name), an issue state\'s ordinal. ' +
+      'or one of its properties, a path parameter, a query parameter, the id of a record found by a property, the first of ' +
+      'several a request gives, a tree record\'s path (its parent\'s and its name), an issue state\'s ordinal. A `ref` step makes ' +
+      'or deletes a branch or tag of a project\'s repository (an issue\'s branch named as OneDev names it). ' +
       'A step\'s record may be every record a text of the subject refers to (`referencedIn`: the issues a pull request\'s ' +
       'description fixes). No changes: `none` says why nothing readable ' +
       'changes. `refuses` lists, in order, the refusals that depend on the state found (a closed ' +
@@ -290,7 +292,7 @@ export const EXT = {
   lists: {
     name: 'x-onedev-lists',
     where: ['operation'],
-    type: "{ fields: readonly string[]; except?: Record<string, string | number | boolean | null> } | { referencing: { referencedIn: string; pattern: 'fixes'; project: string } }",
+    type: "{ fields: readonly string[]; except?: Readonly<Record<string, string | number | boolean | null>> } | { referencing: { referencedIn: string; pattern: 'fixes'; project: string } }",
     description:
       'On a GET under a record\'s path that answers a list: the listed records are those whose ' +
       'property named in `fields` (any of them) holds the id the path names, where that property is ' +

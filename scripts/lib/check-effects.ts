@@ -24,21 +24,27 @@ export function checkEffects(groups: readonly SelectedGroup[], schemas: Schemas,
         if (matches) checkMatches(op, matches, schemas, `operation "${op.name}" (${op.method} ${op.path}), parameter ${key}, matches`, problems);
       }
       const where = `operation "${op.name}" (${op.method} ${op.path}), effect`;
-      if (op.effect) checkEffect(op, op.effect, schemas, where, problems);
+      if (op.effect) checkEffect(op, op.effect, schemas, where, problems, queryNames(op, parameters));
       if (op.lists) checkLists(op, op.lists, schemas, `operation "${op.name}" (${op.method} ${op.path}), lists`, problems);
       if (op.answers) checkAnswers(op, group.operations, schemas, `operation "${op.name}" (${op.method} ${op.path}), answers`, problems);
     }
   }
 }
 
-function checkEffect(op: SelectedOperation, effect: SelectedEffect, schemas: Schemas, where: string, problems: Problems): void {
-  if (op.method === 'GET') problems.add(`${where}: a GET changes nothing; leave the effect out`);
+/** The names of the operation's query parameters. */
+function queryNames(op: SelectedOperation, parameters: Readonly<Record<string, ParameterSpec>>): Set<string> {
+  return new Set((op.parameters ?? []).map((key) => parameters[key]).filter((p) => p?.in === 'query').map((p) => p!.name));
+}
+
+function checkEffect(op: SelectedOperation, effect: SelectedEffect, schemas: Schemas, where: string, problems: Problems, query: ReadonlySet<string> = new Set()): void {
+  // Reads change nothing, but for one that writes (Trigger Job Via Get), which then says what.
+  if (op.method === 'GET' && effect.changes.length === 0) problems.add(`${where}: a GET that changes nothing needs no effect; leave it out`);
   if (effect.changes.length === 0 && !effect.none?.trim()) problems.add(`${where}.none: no changes, and no reason why`);
   if (effect.changes.length > 0 && effect.none !== undefined) problems.add(`${where}.none: given with changes`);
   const params = new Set(op.path.match(/\{[^}]+\}/g)?.map((p) => p.slice(1, -1)) ?? []);
   const subject = effect.changes[0] && stepRecord(effect.changes[0]);
   const body = refOf(op.body?.kind === 'json' ? op.body.type : undefined);
-  const context = { schemas, params, subject, problems, body };
+  const context = { schemas, params, query, subject, problems, body };
   effect.changes.forEach((step, i) => checkStep(step, `${where}.changes[${i}]`, context));
   (effect.refuses ?? []).forEach((refusal, i) => {
     const at = `${where}.refuses[${i}]`;
@@ -137,6 +143,8 @@ function successType(op: SelectedOperation): TypeExpr | undefined {
 interface Context {
   schemas: Schemas;
   params: ReadonlySet<string>;
+  /** The operation's query parameters (what a `query` value may read). */
+  query?: ReadonlySet<string>;
   /** The subject's schema: the first step's record. */
   subject: string | undefined;
   problems: Problems;
@@ -244,6 +252,13 @@ function checkValue(value: EffectValue, where: string, context: Context, record?
     checkProperty(record, value.path.name, `${where}.path.name`, context);
   }
   if ('param' in value && !context.params.has(value.param)) context.problems.add(`${where}.param: the path has no {${value.param}}`);
+  if ('query' in value && !context.query?.has(value.query)) context.problems.add(`${where}.query: the operation has no query parameter ${value.query}`);
+  if ('firstOf' in value) value.firstOf.forEach((each, i) => checkValue(each, `${where}.firstOf[${i}]`, context, record));
+  if ('idOf' in value) {
+    if (!context.schemas[value.idOf]) context.problems.add(`${where}.idOf: no schema ${value.idOf} in this release`);
+    else checkProperty(value.idOf, value.by, `${where}.by`, context);
+    checkValue(value.value, `${where}.value`, context, record);
+  }
   if ('subject' in value) {
     if (!context.subject) context.problems.add(`${where}.subject: no subject to read ${value.subject} from`);
     // Every made record has the id its create answers, whether or not its schema lists it.

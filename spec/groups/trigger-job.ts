@@ -1,4 +1,4 @@
-import type { ErrorUse, GroupSpec, OperationSpec, ReleaseText } from '../model.js';
+import type { EffectSpec, ErrorUse, GroupSpec, Lifespan, OperationSpec, ReleaseText } from '../model.js';
 
 /**
  * The Trigger Job group, read from OneDev's TriggerJobResource at each tag. v12.0.2 made `branch`
@@ -53,6 +53,27 @@ const DESCRIPTION: readonly ReleaseText[] = [
   { value: REFUSED_AS_PARAMETERS, since: 'v13.0.10' },
 ];
 
+/** The build a trigger makes, of the project the query names by path, at its branch or tag, running its job. */
+function triggered(project: 'Project' | 'ProjectData', span: Lifespan): EffectSpec {
+  return {
+    ...span,
+    changes: [
+      {
+        create: 'Build',
+        values: {
+          submitDate: { now: true },
+          status: { const: 'WAITING' },
+          submitSequence: { const: 1 },
+          submitReason: { const: 'Triggered via restful api' },
+          projectId: { idOf: project, by: 'path', value: { query: 'project' } },
+          refName: { firstOf: [{ query: 'branch', prefix: 'refs/heads/' }, { query: 'tag', prefix: 'refs/tags/' }] },
+          jobName: { query: 'job' },
+        },
+      },
+    ],
+  };
+}
+
 const trigger: Omit<OperationSpec, 'name' | 'method'> = {
   path: '/trigger-job',
   description: DESCRIPTION,
@@ -61,6 +82,9 @@ const trigger: Omit<OperationSpec, 'name' | 'method'> = {
   success: { kind: 'id', description: 'The id (not number) of the triggered build.' },
   errors: ERRORS,
   credentials: 'none',
+  // A GET that writes: both methods make the build. The submitter is the token's owner, whom the
+  // mock cannot tell from the token.
+  effect: [triggered('Project', { until: 'v12.0.0' }), triggered('ProjectData', { since: 'v12.0.0' })],
 };
 
 export const triggerJobGroup: GroupSpec = {
@@ -79,21 +103,6 @@ export const triggerJobGroup: GroupSpec = {
       // TriggerJobResource consumes any media type: nothing is refused for its Content-Type.
       consumes: 'any',
       description: DESCRIPTION.map((text) => ({ ...text, value: `${text.value} A request body, if any, is ignored.` })),
-      // The project, ref and job come from the query and the submitter is the token's owner:
-      // beyond the steps, which read the path and the body.
-      effect: {
-        changes: [
-          {
-            create: 'Build',
-            values: {
-              submitDate: { now: true },
-              status: { const: 'WAITING' },
-              submitSequence: { const: 1 },
-              submitReason: { const: 'Triggered via restful api' },
-            },
-          },
-        ],
-      },
     },
   ],
 };

@@ -72,6 +72,56 @@ describe('effects that reach other records', () => {
     }
   });
 
+  it('makes the build a job trigger asks for, by GET or POST, from its query: the project by path, the branch or tag, the job', async () => {
+    const engine = new MockEngine(doc, { stateful: true, fresh: true });
+    const acme = Number(await made(engine, '/projects', project('acme')));
+    const webapp = Number(await made(engine, '/projects', { ...project('webapp'), parentId: acme }));
+    const trigger = async (method: string, query: string): Promise<Rec> => {
+      const answer = await ask(engine, method, `/trigger-job?${query}&job=ci&access-token=token`, { headers: {} });
+      expect(answer.status, answer.text).toBe(200);
+      return (await ask(engine, 'GET', `/builds/${answer.text.trim()}`, { headers: admin })).json() as Rec;
+    };
+    expect(await trigger('GET', 'project=acme%2Fwebapp&branch=main')).toMatchObject({ projectId: webapp, refName: 'refs/heads/main', jobName: 'ci', status: 'WAITING' });
+    expect(await trigger('POST', 'project=acme&tag=v4.0.0')).toMatchObject({ projectId: acme, refName: 'refs/tags/v4.0.0', jobName: 'ci' });
+  });
+
+  it('refuses query values the operation cannot read and lookups of what is not there, naming the field', () => {
+    const operation = {
+      name: 'Trigger Job Via Get',
+      method: 'GET',
+      path: '/trigger-job',
+      parameters: ['triggerProject'],
+      description: '',
+      permission: '',
+      success: { kind: 'id', description: '' },
+      errors: [],
+      effect: {
+        changes: [{
+          create: 'Build',
+          values: {
+            jobName: { query: 'job' },
+            refName: { firstOf: [{ query: 'branch' }, { param: 'tag' }] },
+            projectId: { idOf: 'Nope', by: 'path', value: { query: 'project' } },
+            submitterId: { idOf: 'ProjectData', by: 'slug', value: { query: 'project' } },
+          },
+        }],
+      },
+    } as unknown as SelectedGroup['operations'][number];
+    const idle = { ...operation, name: 'Read', effect: { changes: [], none: 'nothing' } } as unknown as SelectedGroup['operations'][number];
+    const schemas = { Build: { type: 'object', properties: { jobName: {}, refName: {}, projectId: {}, submitterId: {} } }, ProjectData: { type: 'object', properties: { path: {} } } } as never;
+    const problems = new Problems();
+    const parameters = { triggerProject: { name: 'project', in: 'query' } } as never;
+    checkEffects([{ name: 'Trigger Job', description: '', operations: [operation, idle] } as unknown as SelectedGroup], schemas, problems, parameters);
+    expect(problems.list).toEqual([
+      expect.stringMatching(/Trigger Job Via Get.*values\.jobName\.query: the operation has no query parameter job/),
+      expect.stringMatching(/values\.refName\.firstOf\[0\]\.query: the operation has no query parameter branch/),
+      expect.stringMatching(/values\.refName\.firstOf\[1\]\.param: the path has no \{tag\}/),
+      expect.stringMatching(/values\.projectId\.idOf: no schema Nope in this release/),
+      expect.stringMatching(/values\.submitterId\.by: ProjectData has no property slug/),
+      expect.stringMatching(/"Read".*a GET that changes nothing needs no effect/),
+    ]);
+  });
+
   it('lists an issue\'s pull requests as those of its project whose description fixes it (x-onedev-lists referencing)', async () => {
     const get = (doc.paths?.['/issues/{issueId}/pulls']?.get as Record<string, unknown> | undefined)?.[EXT.lists.name];
     expect(get).toEqual({ referencing: { referencedIn: 'description', pattern: 'fixes', project: 'targetProjectId' } });

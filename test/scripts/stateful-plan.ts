@@ -37,6 +37,8 @@ export interface Listing {
   paged: boolean;
   /** Required query parameters other than offset and count, with their examples. */
   query: Record<string, unknown>;
+  /** Records with these values are left out (`x-onedev-lists` `except`). */
+  except?: Readonly<Record<string, unknown>>;
 }
 
 const SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
@@ -74,7 +76,9 @@ export class Description {
       if (!item) continue;
       const names = new Set(params.filter((p) => p.in === 'query').map((p) => p.name));
       const query = Object.fromEntries(params.filter((p) => p.in === 'query' && p.required && p.name !== 'offset' && p.name !== 'count').map((p) => [p.name, p.example]));
-      const listing = { template: op.path, params: pathParams, paged: names.has('offset') && names.has('count'), query };
+      const lists = readExtension(op.operation, EXT.lists);
+      const except = lists && 'fields' in lists ? lists.except : undefined;
+      const listing = { template: op.path, params: pathParams, paged: names.has('offset') && names.has('count'), query, ...(except ? { except } : {}) };
       this.listings.set(item, [...(this.listings.get(item) ?? []), listing]);
     }
   }
@@ -85,6 +89,13 @@ export class Description {
 
   listingsOf(schema: string): readonly Listing[] {
     return this.listings.get(schema) ?? [];
+  }
+
+  /** Whether every listing of the schema leaves out a record with these values (and one lists it at all). */
+  hides(schema: string, values: Readonly<Record<string, unknown>>): boolean {
+    const listings = this.listingsOf(schema);
+    const hidden = (l: Listing): boolean => Object.entries(l.except ?? {}).some(([p, v]) => p in values && isDeepStrictEqual(values[p], v));
+    return listings.length > 0 && listings.every(hidden);
   }
 
   /** The schema of the records a paged listing at this path answers (`/users`). */
@@ -168,12 +179,16 @@ export type Expected =
   /** A count of milliseconds within [from, to]. */
   | { millis: [number, number] }
   /** A text ending so (a tree path under a parent whose path the trial does not follow). */
-  | { endsWith: string };
+  | { endsWith: string }
+  /** A value found by a lookup (`idOf`) that this sweep does not make: mock-effects-reach.test.ts tries it. */
+  | { triedElsewhere: string };
 
 /** What the request gave, for working out what a step writes. */
 export interface Sent {
   body: unknown;
   pathValues: Readonly<Record<string, string | number>>;
+  /** The query parameters sent. */
+  query?: Readonly<Record<string, unknown>>;
   callerId: number;
   /** Before and after the call (epoch ms). */
   from: number;
@@ -204,6 +219,15 @@ export function expectedValue(d: Description, schema: string, property: string, 
     const parent = part(value.path.parent);
     return parent === undefined || parent === null ? { exactly: name } : { endsWith: `/${name}` };
   }
+  if ('query' in value) {
+    const given = sent.query?.[value.query];
+    return given === undefined || given === null || given === '' ? nothing : { exactly: `${value.prefix ?? ''}${String(given)}` };
+  }
+  if ('firstOf' in value) {
+    const given = value.firstOf.map((each) => expectedValue(d, schema, property, each, sent, before)).find((e) => !isDeepStrictEqual(e, nothing));
+    return given ?? nothing;
+  }
+  if ('idOf' in value) return { triedElsewhere: 'idOf' };
   if ('elapsedSince' in value) {
     const since = Date.parse(String(before?.[value.elapsedSince]));
     return Number.isNaN(since) ? nothing : { millis: [Math.max(0, sent.from - since), Math.max(0, sent.to - since)] };
@@ -216,6 +240,7 @@ export function mismatch(record: Rec, property: string, expected: Expected): str
   const actual = record[property];
   const shown = `${property} is ${JSON.stringify(actual)}`;
   if ('absent' in expected) return property in record ? `${shown}, expected absent` : undefined;
+  if ('triedElsewhere' in expected) return undefined;
   if ('endsWith' in expected) return typeof actual === 'string' && actual.endsWith(expected.endsWith) ? undefined : `${shown}, expected a text ending ${JSON.stringify(expected.endsWith)}`;
   if ('exactly' in expected) return property in record && isDeepStrictEqual(actual, expected.exactly) ? undefined : `${shown}, expected ${JSON.stringify(expected.exactly)}`;
   if ('millis' in expected) {

@@ -195,7 +195,7 @@ export async function carryOut(w: World, prepared: Prepared): Promise<{ answer: 
   const to = Date.now();
   const call = prepared.effected.call;
   const body = prepared.body === undefined ? undefined : call.rawText ? String(prepared.body) : prepared.body;
-  return { answer, sent: { body, pathValues: prepared.values, callerId: w.callerId, from, to } };
+  return { answer, sent: { body, pathValues: prepared.values, query: call.query, callerId: w.callerId, from, to } };
 }
 
 /** What one record should hold after the call: property by property; `whole`: the rest as before. */
@@ -237,6 +237,9 @@ function expectationsOf(w: World, prepared: Prepared, sent: Sent, createdId: str
     for (const [p, v] of Object.entries(values ?? {})) e.checks.set(p, 'stateOrdinal' in v ? ordinalExpected(e.checks.get(v.stateOrdinal)) : expectedValue(w.d, target.schema, p, v, sent, target.before));
     if (kind === 'set' && !target.before && 'where' in target.address) for (const [p, v] of Object.entries(target.address.where)) e.checks.set(p, { exactly: v });
     if (kind === 'remove') e.gone = true;
+    // A record whose new values its listings leave out (an excluded review) is no longer listed.
+    const now = Object.fromEntries([...e.checks].flatMap(([p, x]) => ('exactly' in x ? [[p, x.exactly]] : [])));
+    if (kind === 'set' && w.d.hides(target.schema, now)) e.gone = true;
     if (kind === 'count' && 'count' in step) {
       const noBody = sent.body === undefined || sent.body === null || sent.body === '';
       const now = e.checks.get(step.property);
@@ -313,6 +316,18 @@ async function duplicates(w: World, e: Effected, refusal: EffectRefusal, body: u
   return pool.some((r) => props.every((p) => isDeepStrictEqual(r[p], createdValue(w, e, p, body))));
 }
 
+/**
+ * The duplicate refusal the server gives a body: the first declared whose `only`, on the
+ * properties it compares, the body's values meet (a property the body leaves out is null).
+ */
+export function duplicateRefusalFor(e: Effected, body: unknown): EffectRefusal | undefined {
+  // `only` on a property the refusal does not compare (an open request's status) filters the others, not the body.
+  const meets = (r: EffectRefusal): boolean =>
+    'duplicate' in r.when &&
+    Object.entries(r.when.only ?? {}).every(([p, v]) => !(r.when as { duplicate: readonly string[] }).duplicate.includes(p) || (isObject(body) && p in body ? body[p] : null) === v);
+  return e.effect.refuses?.find(meets);
+}
+
 let variants = 0;
 /** Another text of the same kind, unlike any made before: an address stays an address. */
 const another = (text: string): string => {
@@ -326,7 +341,7 @@ const another = (text: string): string => {
  * naming another record of its kind; never one of `keep`). `duplicated`: the example's refusal.
  */
 export async function distinct(w: World, e: Effected, body: unknown, force = false, keep: readonly string[] = []): Promise<{ body: unknown; duplicated?: EffectRefusal } | { untried: string }> {
-  const refusal = e.effect.refuses?.find((r) => 'duplicate' in r.when);
+  const refusal = duplicateRefusalFor(e, body);
   if (!refusal || (!force && !(await duplicates(w, e, refusal, body)))) return { body };
   const first = e.effect.changes[0] as { values?: Readonly<Record<string, EffectValue>> };
   for (const p of (refusal.when as { duplicate: readonly string[] }).duplicate.filter((d) => !keep.includes(d))) {

@@ -12,6 +12,8 @@ export interface EffectRequest {
   /** The operation's path template (where a setting is stored). */
   path: string;
   pathValues: Readonly<Record<string, string>>;
+  /** The declared query parameters, as the checks coerced them. */
+  query?: Readonly<Record<string, unknown>>;
   body: unknown;
   /** The body's property defaults (schema `default`s): what a property left out becomes. */
   bodyDefaults?: Readonly<Record<string, unknown>>;

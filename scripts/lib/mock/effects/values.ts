@@ -55,6 +55,18 @@ export function valueOf(value: EffectValue, property: string, kind: RecordKind, 
   if ('stateOrdinal' in value) return stateOrdinal(record?.[value.stateOrdinal], run) ?? record?.[property] ?? ABSENT;
   if ('path' in value) return treePath(value.path, kind, record, run);
   if ('element' in value) return run.element === undefined ? ABSENT : typed(run.element, schema);
+  if ('query' in value) {
+    const sent = request.query?.[value.query];
+    return sent === undefined || sent === null || sent === '' ? ABSENT : typed(`${value.prefix ?? ''}${String(sent)}`, schema);
+  }
+  if ('firstOf' in value) {
+    for (const each of value.firstOf) {
+      const found = valueOf(each, property, kind, record, run);
+      if (found !== ABSENT) return found;
+    }
+    return ABSENT;
+  }
+  if ('idOf' in value) return idOf(value, property, kind, record, run);
   if ('elapsedSince' in value) {
     const since = Date.parse(String(record?.[value.elapsedSince]));
     return Number.isNaN(since) ? ABSENT : Math.max(0, request.now.getTime() - since);
@@ -70,6 +82,14 @@ export function plainValueOf(value: EffectValue, run: EffectRun): unknown {
   if ('bodyField' in value) return bodyOf(run)[value.bodyField] ?? ABSENT;
   if ('subject' in value) return run.subject?.record[value.subject] ?? ABSENT;
   return ABSENT;
+}
+
+/** `idOf`: the id of the record of that kind whose `by` holds the value; absent when none does. */
+function idOf(value: Extract<EffectValue, { idOf: string }>, property: string, kind: RecordKind, record: Rec | undefined, run: EffectRun): unknown {
+  const wanted = valueOf(value.value, property, kind, record, run);
+  const other = run.world.kind(value.idOf);
+  const found = wanted === ABSENT || !other ? undefined : run.world.state.setOf(other)?.all().find((r) => r[value.by] === wanted);
+  return found?.id ?? ABSENT;
 }
 
 /**

@@ -27,6 +27,7 @@ export function effectAnswer(ctx: EffectContext, parsed: Parsed, effect: EffectS
   const request: EffectRequest = {
     path: parsed.path,
     pathValues: parsed.pathValues,
+    query: parsed.params,
     body: parsed.body,
     ...(operation.bodyDefaults ? { bodyDefaults: operation.bodyDefaults } : {}),
     callerId: ctx.callerId(parsed),
