@@ -31,6 +31,11 @@ export function checkEffects(groups: readonly SelectedGroup[], schemas: Schemas,
   }
 }
 
+/** The names of the parameters in the operation's path. */
+function pathParamsOf(op: SelectedOperation): Set<string> {
+  return new Set(op.path.match(/\{[^}]+\}/g)?.map((p) => p.slice(1, -1)) ?? []);
+}
+
 /** The names of the operation's query parameters. */
 function queryNames(op: SelectedOperation, parameters: Readonly<Record<string, ParameterSpec>>): Set<string> {
   return new Set((op.parameters ?? []).map((key) => parameters[key]).filter((p) => p?.in === 'query').map((p) => p!.name));
@@ -41,7 +46,7 @@ function checkEffect(op: SelectedOperation, effect: SelectedEffect, schemas: Sch
   if (op.method === 'GET' && effect.changes.length === 0) problems.add(`${where}: a GET that changes nothing needs no effect; leave it out`);
   if (effect.changes.length === 0 && !effect.none?.trim()) problems.add(`${where}.none: no changes, and no reason why`);
   if (effect.changes.length > 0 && effect.none !== undefined) problems.add(`${where}.none: given with changes`);
-  const params = new Set(op.path.match(/\{[^}]+\}/g)?.map((p) => p.slice(1, -1)) ?? []);
+  const params = pathParamsOf(op);
   const subject = effect.changes[0] && stepRecord(effect.changes[0]);
   const body = refOf(op.body?.kind === 'json' ? op.body.type : undefined);
   const context = { schemas, params, query, subject, problems, body };
@@ -98,10 +103,10 @@ function checkAnswers(op: SelectedOperation, siblings: readonly SelectedOperatio
 
 /** A read of refs: a GET under a project's path, answering names (an array of strings) or, with `name`, one ref from that parameter. */
 function checkRefsRead(op: SelectedOperation, read: RefsRead, where: string, problems: Problems): void {
-  const params = op.path.match(/\{[^}]+\}/g)?.map((p) => p.slice(1, -1)) ?? [];
+  const params = pathParamsOf(op);
   if (op.method !== 'GET') problems.add(`${where}: only a GET answers refs`);
-  if (!params.includes('projectId')) problems.add(`${where}: the path has no {projectId} to find the repository by`);
-  if (read.name !== undefined && !params.includes(read.name)) problems.add(`${where}.name: the path has no {${read.name}}`);
+  if (!params.has('projectId')) problems.add(`${where}: the path has no {projectId} to find the repository by`);
+  if (read.name !== undefined && !params.has(read.name)) problems.add(`${where}.name: the path has no {${read.name}}`);
   const type = successType(op);
   const names = typeof type === 'object' && type !== null && 'array' in type && type.array === 'string';
   if (read.name === undefined && !names) problems.add(`${where}: a list of refs answers an array of strings (their names)`);

@@ -7,15 +7,15 @@
 import type { RefCondition, RefStep } from '../../../../spec/model.js';
 import { issueBranch } from '../commits/issue-branch.js';
 import type { Repository } from '../commits/refs.js';
-import { ABSENT, findAt, missingAt, plainValueOf } from './values.js';
+import { ABSENT, findAt, missingAt, valueOf } from './values.js';
 import type { EffectRun, StepModule, StepOutcome } from './types.js';
 
 /** The repository and ref name a step or condition names, when the request gives both. */
 export function refAt(at: RefStep | RefCondition, run: EffectRun): { repository: Repository; name: string } | undefined {
-  const project = Number(plainValueOf(at.project, run));
+  const project = Number(valueOf(at.project, 'project', undefined, undefined, run));
   if (!Number.isInteger(project)) return undefined;
   const repository = run.world.state.repositories.of(project);
-  const name = 'issueBranch' in at.name ? issueBranchName(at.name.issueBranch, repository, run) : plainValueOf(at.name, run);
+  const name = 'issueBranch' in at.name ? issueBranchName(at.name.issueBranch, repository, run) : valueOf(at.name, 'name', undefined, undefined, run);
   return typeof name === 'string' && name !== '' ? { repository, name } : undefined;
 }
 
@@ -48,7 +48,7 @@ export const ref: StepModule<'ref'> = {
       return undefined;
     }
     if (found.repository.has(step.ref, found.name)) return undefined;
-    const revision = step.revision === undefined ? ABSENT : plainValueOf(step.revision, run);
+    const revision = step.revision === undefined ? ABSENT : valueOf(step.revision, 'revision', undefined, undefined, run);
     found.repository.create(step.ref, found.name, typeof revision === 'string' ? revision : undefined, run.request.now.getTime());
     return undefined;
   },

@@ -33,9 +33,12 @@ function typed(value: unknown, schema: SchemaObject | undefined): unknown {
   return value;
 }
 
-/** The value `value` gives `property` of a record of `kind` (`record`: its values before the step). */
-export function valueOf(value: EffectValue, property: string, kind: RecordKind, record: Rec | undefined, run: EffectRun): unknown {
-  const schema = kind.properties.get(property);
+/**
+ * The value `value` gives `property` of a record of `kind` (`record`: its values before the step).
+ * Without a kind (a `ref` step's project and name), the value is untyped and a tree path absent.
+ */
+export function valueOf(value: EffectValue, property: string, kind: RecordKind | undefined, record: Rec | undefined, run: EffectRun): unknown {
+  const schema = kind?.properties.get(property);
   const { request } = run;
   if ('const' in value) return value.const;
   if ('caller' in value) return request.callerId ?? ABSENT;
@@ -53,7 +56,7 @@ export function valueOf(value: EffectValue, property: string, kind: RecordKind, 
   }
   // A state the setting does not define leaves the ordinal as it was.
   if ('stateOrdinal' in value) return stateOrdinal(record?.[value.stateOrdinal], run) ?? record?.[property] ?? ABSENT;
-  if ('path' in value) return treePath(value.path, kind, record, run);
+  if ('path' in value) return kind ? treePath(value.path, kind, record, run) : ABSENT;
   if ('element' in value) return run.element === undefined ? ABSENT : typed(run.element, schema);
   if ('query' in value) {
     const sent = request.query?.[value.query];
@@ -74,18 +77,8 @@ export function valueOf(value: EffectValue, property: string, kind: RecordKind, 
   return types(schema).includes('null') ? null : ABSENT;
 }
 
-/** A value of one of REF_VALUE_FORMS (spec/model.ts) as the request or the subject has it, untyped; ABSENT for any other form or none. */
-export function plainValueOf(value: EffectValue, run: EffectRun): unknown {
-  if ('const' in value) return value.const;
-  if ('param' in value) return run.request.pathValues[value.param] ?? ABSENT;
-  if ('body' in value) return run.request.body ?? ABSENT;
-  if ('bodyField' in value) return bodyOf(run)[value.bodyField] ?? ABSENT;
-  if ('subject' in value) return run.subject?.record[value.subject] ?? ABSENT;
-  return ABSENT;
-}
-
 /** `idOf`: the id of the record of that kind whose `by` holds the value; absent when none does. */
-function idOf(value: Extract<EffectValue, { idOf: string }>, property: string, kind: RecordKind, record: Rec | undefined, run: EffectRun): unknown {
+function idOf(value: Extract<EffectValue, { idOf: string }>, property: string, kind: RecordKind | undefined, record: Rec | undefined, run: EffectRun): unknown {
   const wanted = valueOf(value.value, property, kind, record, run);
   const other = run.world.kind(value.idOf);
   const found = wanted === ABSENT || !other ? undefined : run.world.state.setOf(other)?.all().find((r) => r[value.by] === wanted);
